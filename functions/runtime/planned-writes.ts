@@ -31,7 +31,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { settle } from './settle';
 import { stepsOf } from './stores/checkpoints';
 import { reserveUnit } from './middleware/quota';
-import { chargeSettledWrite, rechargeCall } from './stores/usage';
+import { finishReservation, periodOf, refundCall, type HeldUnit } from './stores/usage';
 import { cancellationReasons, currentStoreScope, documentClient, isConditionalCheckFailed, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
@@ -101,9 +101,10 @@ export async function runPlannedWrite(
   if (settling && !state.dryRun) {
     const settled = await settleOnReplay(tool, state, ctx, plan, settling.changeId);
     if (settled) return settled;
-    // Not applied: the write runs now, and like any write it needs a unit (402 at the limit; the
-    // key keeps its outcome_unknown, so a later replay settles and runs it).
-    await reserveUnit(state);
+    // Not applied: the write runs now, on the unit it held (settleOnReplay took it over), or, settled
+    // earlier (its unit given back), on a unit of its own: 402 at the limit, and the key keeps its
+    // outcome_unknown, so a later replay settles and runs it.
+    if (!state.reservation) await reserveUnit(state);
   }
   // manage_action applies a plan already held (and checked): it is neither checked nor held again.
   const breaches = tool.approval ? [] : guardrailBreaches(plan, tool.platform, settings, await dayStartBudgets(plan, settings, state, ctx));
@@ -170,7 +171,7 @@ export async function runPlannedWrite(
       if (work?.pending || work?.abandoned) dropHeld();
       // Nothing of the run was written (what was held is dropped): applied again, writing as it goes.
       if (work?.abandoned) continue;
-      return failedWrite(state, audit, failure);
+      return failedWrite(state, audit, failure, plan);
     }
     if (scope) scope.unitOfWork = undefined;
     if (work?.abandoned) {
@@ -236,14 +237,34 @@ type StepsSnapshot = { saved?: Record<string, unknown>; unsaved?: { name: string
 /**
  * A write whose apply failed: recorded `unknown` when it may have happened (the answer the caller
  * gets is outcome_unknown), never as failed: revert_change and people reading the trail must not
- * take it as undone; `failed` otherwise. Rethrows the failure.
+ * take it as undone, and it keeps its quota unit until it is settled (holdUnit); `failed` otherwise.
+ * Rethrows the failure.
  */
-async function failedWrite(state: RequestState, audit: ReturnType<typeof auditRecorder>, err: unknown): Promise<never> {
+async function failedWrite(state: RequestState, audit: ReturnType<typeof auditRecorder>, err: unknown, plan: WritePlan): Promise<never> {
   const answer = outcomeOf(state, err);
   if (answer instanceof OutcomeUnknownError)
-    state.unknownChangeId = await audit('unknown', UNKNOWN_DETAIL, answer.resendable ? { resendable: true } : {});
+    await audit('unknown', UNKNOWN_DETAIL, {
+      ...(answer.resendable ? { resendable: true } : {}),
+      held_unit: holdUnit(state, plan, answer.resendable),
+    });
   else await audit('failed', err instanceof GatewayError ? err.message : 'The write failed.');
   throw err;
+}
+
+/**
+ * Keeps this request's unit used while its write's outcome is unknown (the quota step then does not
+ * give it back with the answer): what the write's `unknown` record keeps to give it back once, should
+ * the write be settled not applied. None when there is no unit, when it was given back already (the
+ * answer went out at the deadline before the write ended), or when nothing can ever settle the write
+ * (a create or removal without the platform's idempotency key, a write naming no field): such a unit
+ * is given back with the answer, as before.
+ */
+function holdUnit(state: RequestState, plan: WritePlan, resendable = false): HeldUnit | undefined {
+  const reservation = state.reservation;
+  if (!reservation || (reservation.refunded && !reservation.held)) return undefined;
+  if (!resendable && (!plan.changes.length || unjudgeable(plan))) return undefined;
+  reservation.held = true;
+  return { period: reservation.period, token: reservation.token, used: reservation.used };
 }
 
 /**
@@ -323,25 +344,19 @@ async function commitWrite(
         return false;
       }
       if ((err as { name?: string }).name === 'ValidationException') return false;
-      if (!(err instanceof StoreUnavailableError)) return failedWrite(state, audit, err);
-      const fence = auditPut({ ...entry, outcome: 'unknown', detail: UNKNOWN_DETAIL }, retention).put;
+      if (!(err instanceof StoreUnavailableError)) return failedWrite(state, audit, err, plan);
+      // The fence is the record of a write whose outcome is unknown: it holds the unit (given back with a 503 all the same).
+      const fence = auditPut({ ...entry, outcome: 'unknown', detail: UNKNOWN_DETAIL, held_unit: holdUnit(state, plan) }, retention).put;
       let verdict: 'applied' | 'not_applied';
       try {
         verdict = await fenceCommit(fence);
       } catch (fenceErr) {
         if (!(fenceErr instanceof StoreUnavailableError)) throw fenceErr;
-        // Unknown: recorded like any write of unknown outcome (a replay with the key settles it). Should
-        // the commit turn out applied, this call's unit (given back with the outcome_unknown) is charged again.
+        // Unknown: recorded like any write of unknown outcome (a replay with the key settles it), its unit
+        // held (kept, should the commit turn out applied). The fence is put in the background until it
+        // lands, or finds the commit's record.
         state.unknownChangeId = entry.change_id;
-        const reservation = state.reservation;
-        void settle(
-          `settle the commit of ${tool.name}`,
-          async () => {
-            if ((await fenceCommit(fence)) !== 'applied' || !reservation) return;
-            if (!(await rechargeCall(ctx.owner.owner_id, tool.name, reservation))) throw new StoreUnavailableError();
-          },
-          ctx.log,
-        ).catch(() => undefined);
+        void settle(`settle the commit of ${tool.name}`, async () => void (await fenceCommit(fence)), ctx.log).catch(() => undefined);
         throw new OutcomeUnknownError(tool.platform ?? 'gateway');
       }
       if (verdict === 'applied') return await committed();
@@ -510,11 +525,14 @@ export function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
 /**
  * A replay (same Idempotency-Key, same arguments) of a write that answered `outcome_unknown`: the
  * write is planned again (`fresh`) and its audit record `changeId` settled (this request reserved no
- * unit: settling must not wait for one). Applied → the record says applied and the write is billed
- * once (chargeSettledWrite, as manage_action does); it answers the tool's result of applying
- * the fresh plan, which changes nothing. Not applied → the record says so and undefined is returned: the caller
- * runs the write now (this request holds the key: exactly once), after reserving a unit. Still unknown →
- * outcome_unknown again, saying why. A record settled earlier (manage_action) is followed, and billed no second time.
+ * unit: the write holds one, HeldUnit). Applied → the record says applied and the held unit stays
+ * used (nothing is billed: nothing can fail after a bill); it answers the tool's result of applying
+ * the fresh plan, which changes nothing, with the held unit's figure. Not applied → the record says so,
+ * the held unit becomes this request's reservation and undefined is returned: the caller runs the
+ * write now, on that unit (this request holds the key: exactly once; a failure gives the unit back).
+ * Still unknown → outcome_unknown again, saying why; the unit stays held. A record settled earlier
+ * (manage_action, or a replay that did not get to run it) is followed: applied answers the result,
+ * not applied runs the write on a unit of its own (the held one was given back).
  */
 async function settleOnReplay(
   tool: ToolDefinition,
@@ -531,14 +549,21 @@ async function settleOnReplay(
         platform,
         `The record of this write (${changeId}) is gone, so it cannot be settled; check the entity with a read tool.`,
       );
-    if (entry.outcome === 'not_applied') return undefined;
+    if (entry.outcome === 'not_applied') {
+      // Settled earlier, by manage_action (which gave the held unit back) or by a replay that did not get
+      // to run it (its answer lost, its process gone): the unit is given back if it still is held (once,
+      // by its token), and the write runs on a unit of its own.
+      if (entry.held_unit) await refundCall(ctx.owner.owner_id, tool.name, entry.held_unit);
+      return undefined;
+    }
     if (entry.outcome === 'applied') {
-      // Settled (and billed) earlier: answer the result if the write still changes nothing.
+      // Settled earlier: answer the result if the write still changes nothing.
       if (!nothingLeftToChange(fresh))
         throw new ToolError(
           `This write was settled as applied (change ${changeId}) and the entity changed since: sending it again would change it anew. Nothing was changed; use a new Idempotency-Key if that is wanted.`,
           { code: 'entity_changed' },
         );
+      if (entry.held_unit) state.quotaUsed = quotaFigureOf(entry.held_unit, state);
       return tool.apply!(fresh, state.args!, ctx);
     }
     if (entry.outcome !== 'unknown') throw new Error(`settleOnReplay: change ${changeId} is ${entry.outcome}`);
@@ -566,17 +591,25 @@ async function settleOnReplay(
       undo,
     });
     if (!won) continue; // settled meanwhile (manage_action): follow what it found
-    if (verdict.outcome === 'not_applied') return undefined;
-    // The write happened: it uses one call of the quota, exactly once per change (as a settle by
-    // manage_action; not bound by the limit), and this replay reserved none.
-    await settle(
-      `bill settled change ${changeId}`,
-      async () => void (await chargeSettledWrite(ctx.owner.owner_id, tool.name, changeId, ctx.now)),
-      ctx.log,
-    );
+    const held = entry.held_unit;
+    if (verdict.outcome === 'not_applied') {
+      // The write runs now on the unit it was sent with (reserved then: no 402 at the limit).
+      if (held) state.reservation = { ...held, refunded: false };
+      return undefined;
+    }
+    // The write happened: its unit, used since it was sent, is used for good.
+    if (held) {
+      finishReservation(ctx.owner.owner_id, held);
+      state.quotaUsed = quotaFigureOf(held, state);
+    }
     return tool.apply!(fresh, state.args!, ctx);
   }
   throw new OutcomeUnknownError(platform, `Change ${changeId} is being settled by another request; send it again in a moment.`);
+}
+
+/** The `used` figure a held unit shows in a 200 of this period: the one after it was reserved (another period's: none, read). */
+function quotaFigureOf(held: HeldUnit, state: RequestState): number | undefined {
+  return held.period === periodOf(state.now) ? held.used : undefined;
 }
 
 /** The undo call of a write whose plan is `plan`, or undefined when the tool has none (or cannot work it out from the record). */
@@ -592,6 +625,8 @@ export function undoOf(tool: ToolDefinition, plan: WritePlan, args: Record<strin
 function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>, plan: WritePlan) {
   return async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}): Promise<string> => {
     const record = auditEntry(tool, state, ctx, plan, outcome, detail, extra);
+    // Known before the record is written: the key's outcome_unknown names it even when the answer goes out first.
+    if (outcome === 'unknown') state.unknownChangeId = record.change_id;
     const write = async () => {
       try {
         await recordAudit(record, safetyOf(ctx.owner).audit_retention_days);

@@ -44,7 +44,14 @@ export interface RequestState {
     /** The claim was completed with the write it answers, in one transaction (planned-writes.ts). */
     completed?: boolean;
   };
-  reservation?: { period: string; used: number; token: string; refunded: boolean };
+  /**
+   * This request's unit of the quota (a settling replay that runs its write anew runs it on the unit
+   * the write held). `held`: the write answers `outcome_unknown` with an audit record that keeps the
+   * unit (planned-writes.ts): it is not given back with the answer but when the write is settled.
+   */
+  reservation?: { period: string; used: number; token: string; refunded: boolean; held?: boolean };
+  /** `used` for the quota block of a 200 that reserved nothing: a replay that settled its write as applied (the figure of the write's unit). */
+  quotaUsed?: number;
   /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */
   deadlines: Deadlines;
   /** Bounds the chain's DynamoDB calls; moved to `deadlines.store` for settling. */

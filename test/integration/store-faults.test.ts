@@ -187,7 +187,7 @@ describe('Store outage', () => {
 });
 
 describe('Unknown outcomes and deadlines', () => {
-  it('a write whose sandbox answer was lost answers outcome_unknown and is recorded unknown; a retry with the key settles it as applied, never runs it again, and bills it once', async () => {
+  it('a write whose sandbox answer was lost answers outcome_unknown and is recorded unknown; a retry with the key settles it as applied, never runs it again, and its unit, held while unknown, counts once', async () => {
     const { apiKey, owner } = await createTestOwner();
     const key = randomUUID();
     fault = { when: (c, input) => onTable('sandbox')(c, input) && c.startsWith('Put'), kind: 'lose' };
@@ -196,11 +196,11 @@ describe('Unknown outcomes and deadlines', () => {
     expect(first.status).toBe(500);
     expect(first.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
     await settled();
-    expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(1); // held until it is settled
     // The audit trail says the write may have happened, not that it failed.
     const entries = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create' });
     expect(entries.map((e) => `${e.arguments.label} ${e.outcome}`)).toEqual(['unknown unknown']);
-    // The retry plans it again, finds nothing left to do: applied, answered, billed once.
+    // The retry plans it again, finds nothing left to do: applied, answered, its held unit kept (nothing more billed).
     const retry = await call(apiKey, 'sf_create', { label: 'unknown' }, { key });
     expect([retry.status, retry.body.data?.text]).toEqual([200, 'already there']);
     expect(await store('unknown').list('thing')).toHaveLength(1);

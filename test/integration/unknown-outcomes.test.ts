@@ -1,7 +1,8 @@
 /**
  * Writes whose answer was lost (issue 32): recorded `unknown`, never `failed`, and settled once their
  * outcome is learned, by a replay with the same Idempotency-Key or by manage_action (decision
- * settle); revert_change waits for it; an applied one is billed exactly once. Faults are injected on
+ * settle); revert_change waits for it. Its quota unit stays held while the outcome is unknown: kept once
+ * it is settled applied, given back exactly once when it is settled not applied (or used by the replay that runs it). Faults are injected on
  * the shared DynamoDB client (as in store-faults.test.ts), against DynamoDB Local.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,9 +19,16 @@ jest.setTimeout(120_000);
 
 // ---- one deterministic fault: the next sandbox write of `kind` entities fails or loses its answer
 let fault: { entity: string; kind: 'fail' | 'lose' } | undefined;
+/** The next refund (a give-back of a quota unit) is applied and its answer lost. */
+let loseNextRefund = false;
 beforeAll(() => {
   documentClient().middlewareStack.add(
     ((next: (a: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, unknown> }) => {
+      if (loseNextRefund && context.commandName?.startsWith('TransactWrite') && JSON.stringify(args.input).includes('refund#')) {
+        loseNextRefund = false;
+        await next(args);
+        throw Object.assign(new Error('injected: answer lost'), { name: 'TimeoutError' });
+      }
       // A sandbox entity write: a Put or Update, or (an update with its history item) a transaction holding one.
       type Write = { TableName?: string; Key?: { sk?: string }; Item?: { sk?: string } };
       const items = (args.input.TransactItems as { Put?: Write; Update?: Write }[] | undefined)?.map((item) => item.Update ?? item.Put) ?? [
@@ -49,7 +57,10 @@ beforeAll(() => {
     { step: 'initialize', priority: 'low', name: 'unknownOutcomeFaults' },
   );
 });
-afterEach(() => (fault = undefined));
+afterEach(() => {
+  fault = undefined;
+  loseNextRefund = false;
+});
 
 const withKey = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 const update = (apiKey: string, args: Record<string, unknown>, key?: string) =>
@@ -70,7 +81,7 @@ async function budgetOf(apiKey: string, name: string): Promise<number> {
 }
 
 describe('A write whose answer was lost, replayed with its Idempotency-Key', () => {
-  it('is recorded unknown (not failed, not billed), cannot be reverted, and the replay settles it as applied: billed once, answers the result', async () => {
+  it('is recorded unknown (not failed, its unit held), cannot be reverted, and the replay settles it as applied: counted once, answers the result', async () => {
     const { apiKey, owner } = await createTestOwner({ accounts: { searchads: 1 } });
     const campaign = (await campaignsByName(apiKey))['Brand - Exact']!;
     const start = campaign.budget_amount as number;
@@ -81,7 +92,10 @@ describe('A write whose answer was lost, replayed with its Idempotency-Key', () 
     expect(await budgetOf(apiKey, 'Brand - Exact')).toBe(start + 7); // the write took effect
     const [unknown] = await records(owner.owner_id, 'update_campaign');
     expect(unknown!.outcome).toBe('unknown');
-    expect(await billed(owner.owner_id, 'update_campaign')).toBe(0);
+    expect(await billed(owner.owner_id, 'update_campaign')).toBe(1); // held while unknown
+    expect(unknown!).toHaveProperty('held_unit');
+    const history = await callTool(apiKey, 'list_change_history', { outcome: 'unknown' });
+    expect(JSON.stringify(history.body.data!.structured)).not.toContain('held_unit'); // bookkeeping, never shown
 
     // revert_change waits until it is settled, and says how.
     const revert = await callTool(apiKey, 'revert_change', { change_id: unknown!.change_id });
@@ -136,7 +150,7 @@ describe('A write whose answer was lost, replayed with its Idempotency-Key', () 
     expect(await billed(owner.owner_id, 'update_campaign')).toBe(1);
   });
 
-  it('stays unknown, saying why, when the entity changed in another way since; nothing is billed or run', async () => {
+  it('stays unknown, saying why, when the entity changed in another way since; nothing more is billed or run', async () => {
     const { apiKey, owner } = await createTestOwner({ accounts: { searchads: 1 } });
     const campaign = (await campaignsByName(apiKey))['Brand - Exact']!;
     const start = campaign.budget_amount as number;
@@ -153,7 +167,7 @@ describe('A write whose answer was lost, replayed with its Idempotency-Key', () 
     expect(await budgetOf(apiKey, 'Brand - Exact')).toBe(start + 5);
     const outcomes = (await records(owner.owner_id, 'update_campaign')).map((e) => e.outcome);
     expect(outcomes).toEqual(['applied', 'unknown']);
-    expect(await billed(owner.owner_id, 'update_campaign')).toBe(1); // the other update only
+    expect(await billed(owner.owner_id, 'update_campaign')).toBe(2); // the other update, and the unknown one's held unit
   });
 });
 
@@ -184,19 +198,31 @@ describe('manage_action settles an unknown change (decision settle)', () => {
     expect(await billed(owner.owner_id, 'update_campaign')).toBe(1);
   });
 
-  it('settles a write that did not take effect as not applied, and never runs it', async () => {
+  it('settles a write that did not take effect as not applied, never runs it, and gives its held unit back exactly once', async () => {
     const { apiKey, owner } = await createTestOwner({ accounts: { searchads: 1 } });
     const approver = (await createApiKey(owner.owner_id, { scope: 'approve' })).api_key;
     const campaign = (await campaignsByName(apiKey))['Competitor Terms']!;
     const start = campaign.budget_amount as number;
     fault = { entity: 'campaign', kind: 'fail' };
     expect((await update(apiKey, { campaign_id: campaign.id, budget_amount: start + 4 })).status).toBe(500);
+    expect(await billed(owner.owner_id, 'update_campaign')).toBe(1); // held while unknown
     const [unknown] = await records(owner.owner_id, 'update_campaign');
+    // The give-back's answer is lost (it was applied): retried, it gives nothing back a second time.
+    loseNextRefund = true;
     const result = await callTool(approver, 'manage_action', { decision: 'settle', change_id: unknown!.change_id });
     expect(result.body.data!.structured).toMatchObject({ status: 'not_applied' });
+    expect(result.body.data!.text).toContain('given back to your quota');
     expect((await records(owner.owner_id, 'update_campaign'))[0]).toMatchObject({ outcome: 'not_applied' });
     expect(await budgetOf(apiKey, 'Competitor Terms')).toBe(start);
+    expect(loseNextRefund).toBe(false);
     expect(await billed(owner.owner_id, 'update_campaign')).toBe(0);
+    // Settling it again (a retry whose first answer was lost) is refused and gives nothing back.
+    const again = await callTool(approver, 'manage_action', { decision: 'settle', change_id: unknown!.change_id });
+    expect([again.status, again.body.structured_content?.code]).toEqual([400, 'action_not_pending']);
+    expect(await billed(owner.owner_id, 'update_campaign')).toBe(0);
+    // Nothing else was given back either: the owner's other calls are all counted.
+    const usage = await readUsage(owner.owner_id, new Date());
+    expect(usage.used).toBe(Object.values(usage.calls).reduce((a, b) => a + b, 0));
   });
 
   it('cannot settle a create by planning it again, and says so; it stays unknown', async () => {

@@ -2,8 +2,9 @@
  * Quota and idempotency integrity of a write (issue 32's follow-up), against DynamoDB Local:
  * - a claim taken over as abandoned is no longer the abandoned request's: that request's late
  *   completion cannot overwrite the `outcome_unknown` stored meanwhile, and its 200 still counts once;
- * - a replay that settles a write recorded `unknown` reaches the settle path at the monthly limit
- *   (billing an applied write once); a replay that would run the write anew still needs a unit.
+ * - a replay that settles a write recorded `unknown` reaches the settle path at the monthly limit: the
+ *   write held its unit since it was sent, so an applied one bills nothing more and one that did not take
+ *   effect runs now on that unit; `used` never passes the limit.
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
@@ -154,7 +155,7 @@ describe('A replay that settles a write recorded unknown, at the monthly limit',
     expect((await callTool(apiKey, 'list_campaigns', {})).status).toBe(402);
   };
 
-  it('settles a write that took effect as applied and bills it once, although the limit is reached', async () => {
+  it('settles a write that took effect as applied on the unit it held, although the limit is reached: used stays at the limit', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 4, accounts: { searchads: 1 } });
     const campaign = (await campaignsByName(apiKey))['Brand - Exact']!;
     const budget = (campaign.budget_amount as number) + 5;
@@ -170,15 +171,16 @@ describe('A replay that settles a write recorded unknown, at the monthly limit',
     const [entry] = await listAuditEntries(owner.owner_id, { limit: 10, filter: (e) => e.tool === 'update_campaign' });
     expect(entry).toMatchObject({ outcome: 'applied' });
     await settled();
-    // The write happened: it is billed once (not bound by the limit, as a settle by manage_action).
+    // The write happened: its held unit is its one call; nothing passes the limit.
     expect((await readUsage(owner.owner_id, new Date())).calls.update_campaign).toBe(1);
+    expect((await readUsage(owner.owner_id, new Date())).used).toBe(4);
     const again = await update(apiKey, { campaign_id: campaign.id, budget_amount: budget }, key);
     expect([again.status, again.headers['Idempotent-Replayed']]).toEqual([200, 'true']);
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).calls.update_campaign).toBe(1);
   });
 
-  it('a write that did not take effect needs a unit to run anew: 402 at the limit, then it runs once a unit is free', async () => {
+  it('a write that did not take effect runs now on the unit it held, at the limit: 200, once, used stays at the limit', async () => {
     const { apiKey, owner } = await createTestOwner({ tier: 'free', limitOverride: 4, accounts: { searchads: 1 } });
     const campaign = (await campaignsByName(apiKey))['Brand - Exact']!;
     const start = campaign.budget_amount as number;
@@ -188,24 +190,17 @@ describe('A replay that settles a write recorded unknown, at the monthly limit',
     expect([first.status, first.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
     await fillTheLimit(apiKey, owner.owner_id, 4);
 
-    const atLimit = await update(apiKey, { campaign_id: campaign.id, budget_amount: start + 9 }, key);
-    expect([atLimit.status, atLimit.body.structured_content?.code]).toEqual([402, 'quota_exhausted']);
-    // The key is not spent on the 402: with a unit free again (a higher limit), the same replay runs it once.
-    await documentClient().send(
-      new (await import('@aws-sdk/lib-dynamodb')).UpdateCommand({
-        TableName: tableName('owners'),
-        Key: { owner_id: owner.owner_id, sk: 'PROFILE' },
-        UpdateExpression: 'SET limit_override = :l',
-        ExpressionAttributeValues: { ':l': 10 },
-      }),
-    );
-    const { clearAuthCache } = await import('../../functions/runtime/middleware/authenticate');
-    clearAuthCache();
     const ran = await update(apiKey, { campaign_id: campaign.id, budget_amount: start + 9 }, key);
     expect([ran.status, ran.body.error]).toEqual([200, undefined]);
     expect(ran.body.data!.structured).toMatchObject({ changed: true });
-    expect((await campaignsByName(apiKey))['Brand - Exact']!.budget_amount).toBe(start + 9);
+    const outcomes = (await listAuditEntries(owner.owner_id, { limit: 10, filter: (e) => e.tool === 'update_campaign' })).map(
+      (e) => e.outcome,
+    );
+    expect(outcomes.sort()).toEqual(['applied', 'not_applied']);
     await settled();
-    expect((await readUsage(owner.owner_id, new Date())).calls.update_campaign).toBe(1);
+    const usage = await readUsage(owner.owner_id, new Date());
+    expect([usage.used, usage.calls.update_campaign]).toEqual([4, 1]);
+    const again = await update(apiKey, { campaign_id: campaign.id, budget_amount: start + 9 }, key);
+    expect([again.status, again.headers['Idempotent-Replayed']]).toEqual([200, 'true']);
   });
 });

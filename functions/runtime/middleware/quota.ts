@@ -3,7 +3,7 @@ import { upgradeUrl } from '../config';
 import { QuotaExceededError, StoreUnavailableError } from '../../../core/errors';
 import { settle, settleNowAndLater } from '../settle';
 import { monthlyLimit } from '../stores/owners';
-import { finishReservation, periodEndOf, periodOf, readUsage, refundCall, reserveCall } from '../stores/usage';
+import { finishReservation, holdReservation, periodEndOf, periodOf, readUsage, refundCall, reserveCall } from '../stores/usage';
 import { type GatewayRequest, type RequestState, type GatewayMiddleware, stateOf } from '../state';
 import type { QuotaBlock } from '../envelope';
 import { enterSettlePhase } from './outcome';
@@ -16,15 +16,17 @@ import { forgetOwnerAccounts } from '../stores/account-cache';
  * the specification says, whose callers show the message and stop; a unit a failing call gives
  * back later is simply available again.
  * after / onError: a call that did not end in 200 gets its reservation back, exactly once (the
- * refund is idempotent and retried in the background while the store does not answer).
+ * refund is idempotent and retried in the background while the store does not answer), except a
+ * write that answers `outcome_unknown` with an audit record: its unit stays held until the write is
+ * settled (planned-writes.ts settleOnReplay, manage_action).
  * Exempt tools and idempotent replays never reserve.
  */
 export function quota(): GatewayMiddleware {
   const quotaBefore = async (request: GatewayRequest) => {
     const state = stateOf(request.context);
     if (state.tool!.quotaExempt || state.idempotency?.replay) return;
-    // A replay settling a write recorded unknown reserves only if it runs the write anew
-    // (planned-writes.ts): settling it must not wait for a unit, and an applied one is billed once.
+    // A replay settling a write recorded unknown reserves nothing: the write holds its unit
+    // (planned-writes.ts settleOnReplay), or was settled before and runs anew on a unit of its own.
     if (state.idempotency?.settling) return;
     await reserveUnit(state);
   };
@@ -39,6 +41,11 @@ export function quota(): GatewayMiddleware {
       return;
     }
     reservation.refunded = true;
+    if (reservation.held && state.outcomeUnknown) {
+      // Held while the outcome is unknown: its attribute is kept until the write is settled.
+      await settle('hold', async () => void (await holdReservation(state.owner!.owner_id, reservation, state.now)), state.log);
+      return;
+    }
     await settle('refund', async () => void (await refundCall(state.owner!.owner_id, state.tool!.name, reservation)), state.log);
   };
 
@@ -95,12 +102,12 @@ export async function reserveUnit(state: RequestState): Promise<void> {
   );
 }
 
-/** The quota block of a 200: this call's reservation, or the current figures for exempt tools. */
+/** The quota block of a 200: this call's reservation (or the unit of the write it settled), or the current figures for exempt tools. */
 export async function quotaBlockFor(
   state: RequestState,
   usage: () => Promise<{ used: number }> = () => readUsage(state.owner!.owner_id, state.now),
 ): Promise<QuotaBlock> {
   const owner = state.owner!;
-  const used = state.reservation ? state.reservation.used : (await usage()).used;
+  const used = state.reservation?.used ?? state.quotaUsed ?? (await usage()).used;
   return { used, limit: monthlyLimit(owner), tier: owner.tier, period_end: periodEndOf(state.now) };
 }

@@ -4,6 +4,7 @@ import { randomId } from '../canonical';
 import type { PlatformWord } from '../../../core/platforms';
 import type { PlannedBudget, PlannedChange, WritePlan } from '../../../core/plan';
 import type { UndoCall } from '../../../core/tool';
+import type { HeldUnit } from './usage';
 import { loadCredentials, saveCredentials } from './credentials';
 import { documentClient } from './dynamo';
 
@@ -65,6 +66,11 @@ export interface AuditEntry {
    * Idempotency-Key sends it again, and the platform answers the first result instead of applying it twice.
    */
   resendable?: boolean;
+  /**
+   * A write recorded `unknown` that keeps its quota unit while its outcome is unknown (stores/usage.ts
+   * HeldUnit): settled not applied, this unit is given back (or a replay runs the write on it). Never shown.
+   */
+  held_unit?: HeldUnit;
   /** A write recorded `unknown` and settled later: when, and by which request (a replay with its Idempotency-Key, or manage_action). */
   settled_at?: string;
   settled_by?: string;

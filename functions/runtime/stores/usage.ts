@@ -46,6 +46,9 @@ const TOOL_PREFIX = 'tool:';
  *   (no extra request) and the process's following reservation removes what it found. So a process
  *   that ends (a recycled Lambda) without reserving again leaves its last attribute for a day at
  *   most, and the item stays bounded whatever the number of processes.
+ * - A write that answers `outcome_unknown` with an audit record keeps its reservation (HeldUnit): the
+ *   unit stays used until the write is settled, and its attribute is kept from that removal
+ *   (holdReservation); settled not applied, the same refund gives it back, once.
  * - `held_until` is the moment the latest reservation's call must have finished (the function's
  *   deadline), kept for operators: at the limit the answer is 402 whether or not calls still run.
  */
@@ -251,30 +254,38 @@ export async function rechargeCall(ownerId: string, tool: string, reservation: P
 }
 
 /**
- * Bills a write that answered `outcome_unknown` (its reservation was given back) once it is settled
- * as applied by manage_action: one call in the current period, exactly once per change however
- * often it is retried (a marker `charge#<change id>`, kept 400 days, must not exist yet). Not bound
- * by the limit: the write happened. Returns false when it was billed already.
+ * A unit held by a write that answered `outcome_unknown` (its audit record keeps this): the unit stays
+ * used while the outcome is unknown, like a card authorization hold. Settled applied, it is simply kept;
+ * settled not applied, it is given back with refundCall (by its token: exactly once, whichever request
+ * or retry gives it back, and never when it was given back already), or a replay runs the write on it.
+ * It belongs to the period it was reserved in: given back there, even once that month has ended.
  */
-export async function chargeSettledWrite(ownerId: string, tool: string, changeId: string, now: Date): Promise<boolean> {
+export type HeldUnit = Pick<Reservation, 'period' | 'token' | 'used'>;
+
+/** How long a held unit's attribute is kept from the removal of dead attributes (reserveCall): an unknown outcome waits for its settlement. */
+export const HELD_PROOF_MS = 400 * 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps a reservation's attribute while its write's outcome is unknown: its value becomes a moment
+ * HELD_PROOF_MS ahead, so the reservations that remove attributes nothing can give back any more
+ * leave it, and the unit can still be given back exactly once when the write is settled not applied.
+ * Returns false when the attribute is gone (the unit was given back meanwhile).
+ */
+export async function holdReservation(ownerId: string, reservation: Pick<Reservation, 'period' | 'token'>, now: Date): Promise<boolean> {
   try {
     await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName('idempotency'),
-              Item: { id: `charge#${changeId}`, expires_at: Math.floor(now.getTime() / 1000) + 400 * 24 * 60 * 60 },
-              ConditionExpression: 'attribute_not_exists(id)',
-            },
-          },
-          countOneCall(ownerId, periodOf(now), tool),
-        ],
+      new UpdateCommand({
+        TableName: tableName('usage'),
+        Key: { owner_id: ownerId, period: reservation.period },
+        UpdateExpression: 'SET #res = :kept',
+        ConditionExpression: 'attribute_exists(#res)',
+        ExpressionAttributeNames: { '#res': reservationAttribute(reservation.token) },
+        ExpressionAttributeValues: { ':kept': now.getTime() + HELD_PROOF_MS },
       }),
     );
     return true;
   } catch (err) {
-    if (cancellationReasons(err)) return false;
+    if (isConditionalCheckFailed(err)) return false;
     throw err;
   }
 }

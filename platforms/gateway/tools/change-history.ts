@@ -115,8 +115,8 @@ export const listChangeHistory = defineGatewayTool({
     ]
       .join('\n')
       .trim();
-    // The owner is the caller: its id is not repeated in every entry.
-    const shown = entries.map(({ owner_id: _owner, ...entry }) => ({ ...entry, before_after: fieldLines(entry) }));
+    // The owner is the caller: its id is not repeated in every entry; a held quota unit is the gateway's own bookkeeping.
+    const shown = entries.map(({ owner_id: _owner, held_unit: _held, ...entry }) => ({ ...entry, before_after: fieldLines(entry) }));
     return { text, structured: { entries: shown as unknown as v.InferOutput<typeof entrySchema>[], count: entries.length } };
   },
 });

@@ -17,7 +17,7 @@ import {
   transitionAction,
   type PendingAction,
 } from '../../../functions/runtime/stores/audit';
-import { chargeSettledWrite } from '../../../functions/runtime/stores/usage';
+import { finishReservation, refundCall, type HeldUnit } from '../../../functions/runtime/stores/usage';
 import { settle } from '../../../functions/runtime/settle';
 import { defineGatewayTool, type ToolContext, type UndoCall } from '../../../core/tool';
 import { plannedTool, planOnly, recordedContext, toolArguments } from './safety-common';
@@ -45,6 +45,8 @@ interface SettleData {
   tool: string;
   verdict: UnknownWriteVerdict;
   undo_call?: UndoCall;
+  /** The quota unit the write holds while its outcome is unknown: kept if applied, given back if not. */
+  held_unit?: HeldUnit;
 }
 
 /**
@@ -89,11 +91,16 @@ async function settlePlan(changeId: string, ctx: ToolContext<unknown>): Promise<
       tool: entry.tool,
       verdict,
       ...(undo ? { undo_call: undo } : {}),
+      ...(entry.held_unit ? { held_unit: entry.held_unit } : {}),
     },
   };
 }
 
-/** Records what settling found: the change's outcome (once: a concurrent settlement wins or loses whole), and an applied write's one bill. */
+/**
+ * Records what settling found: the change's outcome (once: a concurrent settlement wins or loses
+ * whole). The quota unit the write held since it was sent stays used if it was applied, and is given
+ * back if it was not (by its token: once, however often this is retried or the answer lost).
+ */
 async function applySettle(data: SettleData, ctx: ToolContext<unknown>) {
   const { change_id: changeId, verdict } = data;
   const answer = (status: 'applied' | 'not_applied' | 'unknown', text: string) => ({
@@ -118,20 +125,23 @@ async function applySettle(data: SettleData, ctx: ToolContext<unknown>) {
       },
     );
   }
-  if (verdict.outcome === 'not_applied')
+  const held = data.held_unit;
+  if (verdict.outcome === 'not_applied') {
+    if (held)
+      await settle(
+        `give back the unit of change ${changeId}`,
+        async () => void (await refundCall(ctx.owner.owner_id, data.tool, held)),
+        ctx.log,
+      );
     return answer(
       'not_applied',
-      `## Change ${changeId} was not applied\n\n${verdict.detail} Nothing was billed for it. Send the write again (a new Idempotency-Key) if it is still wanted.`,
+      `## Change ${changeId} was not applied\n\n${verdict.detail} Its call was given back to your quota. Send the write again (a new Idempotency-Key) if it is still wanted.`,
     );
-  // The write happened: it uses one call of the quota, exactly once (its reservation was given back when it answered outcome_unknown).
-  await settle(
-    `bill settled change ${changeId}`,
-    async () => void (await chargeSettledWrite(ctx.owner.owner_id, data.tool, changeId, ctx.now)),
-    ctx.log,
-  );
+  }
+  if (held) finishReservation(ctx.owner.owner_id, held);
   return answer(
     'applied',
-    `## Change ${changeId} was applied\n\n${verdict.detail} It is now recorded as applied (revert_change can undo it) and counted once in your quota.`,
+    `## Change ${changeId} was applied\n\n${verdict.detail} It is now recorded as applied (revert_change can undo it); it stays counted once in your quota, as it was since it was sent.`,
   );
 }
 
@@ -177,7 +187,7 @@ export const manageAction = defineGatewayTool({
   name: 'manage_action',
   category: 'monitoring',
   description:
-    'Approves or rejects a write held for approval (see list_pending_actions), or settles a write whose outcome is unknown (see list_change_history, outcome unknown). Approving re-checks the entity and applies the held plan exactly once; it is refused when the entity changed since the plan was made or the action expired (48 hours). Settling plans the recorded write again: nothing left to change → applied (counted once in the quota, revertible); every field still at its old value → not applied; anything else stays unknown. Needs an approve-scoped key.',
+    'Approves or rejects a write held for approval (see list_pending_actions), or settles a write whose outcome is unknown (see list_change_history, outcome unknown). Approving re-checks the entity and applies the held plan exactly once; it is refused when the entity changed since the plan was made or the action expired (48 hours). Settling plans the recorded write again: nothing left to change → applied (revertible; its call stays counted in the quota, once); every field still at its old value → not applied (its call is given back to the quota); anything else stays unknown. Needs an approve-scoped key.',
   access: 'write',
   examples: [{ action_id: '<action_id from list_pending_actions>', decision: 'approve' }],
   approval: true,

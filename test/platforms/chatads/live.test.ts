@@ -502,7 +502,7 @@ describe('Live chatads account: failures', () => {
     await expect(connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': partnerKey })).rejects.toThrow('OpenAI-Ad-Account');
   });
 
-  it('writes are never retried after a 5xx: 500 outcome_unknown, one request, no quota used', async () => {
+  it('writes are never retried after a 5xx: 500 outcome_unknown, one request, its quota unit held until it is settled', async () => {
     const { apiKey, upstream } = await liveOwner();
     const target = upstream.campaigns.find((c) => c.status === 'active')!;
     const before = await used(apiKey);
@@ -512,7 +512,7 @@ describe('Live chatads account: failures', () => {
     expect(result.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
     expect(fakePlatform.api.count('POST', `/v1/campaigns/${target.id}/pause`)).toBe(1);
     expect(target.status).toBe('active');
-    expect(await used(apiKey)).toBe(before);
+    expect(await used(apiKey)).toBe(before + 1);
   });
 
   it('a hanging platform ends the call at its deadline with upstream_unavailable', async () => {

@@ -152,7 +152,7 @@ describe('Live proads account: platform failures', () => {
     expect(platform.api.count('GET', '/conversions') - before).toBe(2);
   });
 
-  it('writes are never retried after a 5xx: 500 outcome_unknown, one request, no quota used', async () => {
+  it('writes are never retried after a 5xx: 500 outcome_unknown, one request, its quota unit held until it is settled', async () => {
     const { apiKey, upstream } = await liveOwner(platform);
     const target = upstream.campaigns.find((c) => c.name === 'IT Decision Makers - Image')!;
     const before = await used(apiKey);
@@ -164,7 +164,7 @@ describe('Live proads account: platform failures', () => {
     expect(result.body.structured_content).toMatchObject({ code: 'outcome_unknown' });
     expect(platform.api.count('POST', path) - sent).toBe(1);
     expect(target.status).toBe('ACTIVE');
-    expect(await used(apiKey)).toBe(before);
+    expect(await used(apiKey)).toBe(before + 1);
   });
 
   it('a hanging platform ends the call at its deadline with upstream_unavailable', async () => {
