@@ -9,6 +9,7 @@ import type { QuotaBlock } from '../envelope';
 import { enterSettlePhase } from './outcome';
 import { chooseAccount } from './select-account';
 import { forgetOwnerAccounts } from '../stores/account-cache';
+import { startReadAhead } from '../read-ahead';
 
 /**
  * Monthly quota (CONTRACT.md section 2). before: reserve one call with a conditional update that
@@ -26,6 +27,7 @@ export function quota(): GatewayMiddleware {
     // A replay settling a write recorded unknown reserves only if it runs the write anew
     // (planned-writes.ts): settling it must not wait for a unit, and an applied one is billed once.
     if (state.idempotency?.settling) return;
+    startReadAhead(state);
     await reserveUnit(state);
   };
 
