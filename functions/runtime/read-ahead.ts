@@ -13,7 +13,8 @@ import type { RequestState } from './state';
  *   never an extra request (a tool that reads one entity on its own, or nothing of the account,
  *   goes on as before). What is kept is a set of tool names, never data.
  * The chain has authenticated the caller and selected the account before (quota comes after
- * select-account): nothing of another owner is ever read. At the limit the answer is the 402 and
+ * select-account): nothing of another owner is ever read; when the reservation finds the cached
+ * selection stale, what was read ahead is dropped (quota.ts). At the limit the answer is the 402 and
  * the items read are dropped; the run takes them only once the reservation holds, and the Query
  * only reads (a move of changes out of the old layout, a write, happens in the run).
  */

@@ -7,6 +7,8 @@
 import { documentClient } from '../../functions/runtime/stores/dynamo';
 import { settled } from '../../functions/runtime/settle';
 import { readUsage } from '../../functions/runtime/stores/usage';
+import { markAccountsChanged } from '../../functions/runtime/stores/owners';
+import { connectSandboxAccounts, disconnectAccount } from '../../functions/connect/accounts';
 import { callTool, createTestOwner, useTestTables, type CallResult } from '../support/gateway';
 
 useTestTables();
@@ -98,5 +100,27 @@ describe('a billable sandbox read reads the account while its reservation is on 
     const ahead = await labels();
     expect([...ahead].sort()).toEqual([...first].sort());
     expect(ahead).toEqual(['QueryCommand sandbox', 'UpdateItemCommand usage', 'GetItemCommand sandbox']);
+  });
+
+  it('drops what it read ahead when the reservation finds the cached account list stale', async () => {
+    const { apiKey, owner, accounts } = await createTestOwner({ tier: 'max', limitOverride: 1000, accounts: { searchads: 1 } });
+    const campaignsOf = (result: CallResult) => result.body.data!.structured!.campaigns as { id: string }[];
+    const before = await recorded(apiKey, 'list_campaigns', {});
+    await recorded(apiKey, 'list_campaigns', {});
+
+    // The same account selected again from a fresh list: the run reads it again, the answer is the same.
+    await markAccountsChanged(owner.owner_id);
+    const again = await recorded(apiKey, 'list_campaigns', {});
+    expect(again.result.status).toBe(200);
+    expect(started(again.events).filter((request) => request === 'QueryCommand sandbox')).toHaveLength(2);
+    expect(again.result.body.data!.structured).toEqual(before.result.body.data!.structured);
+
+    // Another account in its place: its campaigns, nothing of the one read ahead.
+    await disconnectAccount(owner.owner_id, 'searchads', accounts.searchads![0]!.account_id);
+    await connectSandboxAccounts(owner.owner_id, 'searchads', 1);
+    const replaced = await recorded(apiKey, 'list_campaigns', {});
+    expect(replaced.result.status).toBe(200);
+    const body = JSON.stringify(replaced.result.body);
+    for (const campaign of campaignsOf(before.result)) expect(body).not.toContain(campaign.id);
   });
 });

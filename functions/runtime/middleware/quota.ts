@@ -63,9 +63,11 @@ export async function reserveUnit(state: RequestState): Promise<void> {
   try {
     result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, state.accountsVersion);
     for (let attempt = 0; !result.reserved && result.stale; attempt++) {
-      // The owner's accounts changed since this function cached them: select again, fresh.
+      // The owner's accounts changed since this function cached them: select again, fresh (and
+      // read the account again in the run: what was read ahead rested on the cached selection).
       forgetOwnerAccounts(owner.owner_id);
       state.account = undefined;
+      state.readAhead = undefined;
       state.accountsVersion = undefined;
       await chooseAccount(state);
       const version = attempt < 2 ? state.accountsVersion : undefined;
