@@ -31,6 +31,7 @@ import type { UsageSnapshot } from '../../core/accounts';
 import { stateOf, type GatewayEvent, type GatewayResult, type RequestState } from './state';
 import type { ProgressReporter, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
 import { runPlannedWrite } from './planned-writes';
+import { noteEntityReads } from './read-ahead';
 
 export type ToolHandler = (event: GatewayEvent, context: Context) => Promise<GatewayResult>;
 
@@ -134,11 +135,12 @@ const toolRunner = (served: ServedPlatforms) =>
     state.respond = async (result) => successResponse(tool.name, result, await quotaBlockFor(state, readUsageOnce));
     // The tool's own DynamoDB calls stop at the tool deadline, its sandbox writes are counted, and
     // each sandbox account it reads is read once (platforms/sandbox/store.ts).
-    const toolScope: StoreScope = { deadline, sandboxWrites: 0, sandboxReads: new Map() };
+    const toolScope: StoreScope = { deadline, sandboxWrites: 0, sandboxReads: new Map(), readAhead: state.readAhead };
     state.toolScope = toolScope;
     try {
       return await withStoreDeadline(toolScope, async () => {
         const result = await runOrPlan(tool, state, ctx, steps);
+        noteEntityReads(state, toolScope);
         await steps.finish();
         return state.committedResponse ?? (await state.respond!(result));
       });

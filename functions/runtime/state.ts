@@ -58,6 +58,8 @@ export interface RequestState {
   storeScope: StoreScope;
   /** The tool's own DynamoDB calls (counts its sandbox writes). */
   toolScope?: StoreScope;
+  /** The selected sandbox account's entities, queried while the reservation was on its way (read-ahead.ts). */
+  readAhead?: StoreScope['readAhead'];
   /** The answer is `outcome_unknown`: stored for replay, never released for a blind retry. */
   outcomeUnknown?: boolean;
   /** The audit record (change id) of a write whose outcome is unknown: stored with the key's `outcome_unknown`. */

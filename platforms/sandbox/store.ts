@@ -189,11 +189,25 @@ export class SandboxStore {
 
   /** The entities of kinds starting with `prefix` ('' = all); changes in the old layout are moved out first. */
   private async queryEntities(prefix: string): Promise<Items> {
-    const items = await this.query(this.pk, prefix);
+    return this.withoutLegacyHistory(await this.query(this.pk, prefix));
+  }
+
+  /** Items of the entities' partition as read, changes in the old layout moved out of it (a write, rare). */
+  private async withoutLegacyHistory(items: Items): Promise<Items> {
     const legacy = items.filter((item) => (item.sk as string).startsWith(LEGACY_HISTORY));
     if (!legacy.length) return items;
     await this.moveLegacyHistory(legacy);
     return items.filter((item) => !(item.sk as string).startsWith(LEGACY_HISTORY));
+  }
+
+  /**
+   * The Query of the account's entities sent ahead of a tool run (functions/runtime/read-ahead.ts),
+   * while the call's quota reservation is on its way: it only reads. The run takes it as its one
+   * read of the account (the scope's `readAhead`, see `cached`); what moving changes out of the old
+   * layout needs to write happens then, in the run.
+   */
+  readAhead(): Promise<Items> {
+    return this.query(this.pk, '');
   }
 
   /**
@@ -207,12 +221,27 @@ export class SandboxStore {
     if (!reads) return undefined;
     let partition = reads.get(pk);
     if (!partition) {
-      partition = read();
+      partition = this.takeReadAhead(pk) ?? read();
       partition.catch(() => reads.delete(pk));
       reads.set(pk, partition);
     }
     const items = await partition;
     return scope.unitOfWork ? this.overlay(scope.unitOfWork, pk, items) : items;
+  }
+
+  /**
+   * The account's entities as read ahead of this run (`readAhead`), once; a read ahead that failed
+   * is sent again by the run itself.
+   */
+  private takeReadAhead(pk: string): Promise<Items> | undefined {
+    const scope = currentStoreScope();
+    const ahead = scope?.readAhead;
+    if (pk !== this.pk || ahead?.pk !== pk) return undefined;
+    scope!.readAhead = undefined;
+    return ahead.items.then(
+      (items) => this.withoutLegacyHistory(items),
+      () => this.queryEntities(''),
+    );
   }
 
   /** What a read of this run (key: a partition, or `item|<pk>|<sk>`) sees of the writes its unit of work holds. */
@@ -315,7 +344,9 @@ export class SandboxStore {
    * every entity of it read on its own.
    */
   private written(): void {
-    const reads = currentStoreScope()?.sandboxReads;
+    const scope = currentStoreScope();
+    if (scope?.readAhead?.pk === this.pk) scope.readAhead = undefined;
+    const reads = scope?.sandboxReads;
     if (!reads) return;
     reads.delete(this.pk);
     reads.delete(this.historyPk);

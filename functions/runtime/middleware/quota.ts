@@ -9,6 +9,7 @@ import type { QuotaBlock } from '../envelope';
 import { enterSettlePhase } from './outcome';
 import { chooseAccount } from './select-account';
 import { forgetOwnerAccounts } from '../stores/account-cache';
+import { startReadAhead } from '../read-ahead';
 
 /**
  * Monthly quota (CONTRACT.md section 2). before: reserve one call with a conditional update that
@@ -28,6 +29,7 @@ export function quota(): GatewayMiddleware {
     // A replay settling a write recorded unknown reserves nothing: the write holds its unit
     // (planned-writes.ts settleOnReplay), or was settled before and runs anew on a unit of its own.
     if (state.idempotency?.settling) return;
+    startReadAhead(state);
     await reserveUnit(state);
   };
 
@@ -68,9 +70,11 @@ export async function reserveUnit(state: RequestState): Promise<void> {
   try {
     result = await reserveCall(owner.owner_id, tool.name, limit, state.now, token, state.deadlines.function, state.accountsVersion);
     for (let attempt = 0; !result.reserved && result.stale; attempt++) {
-      // The owner's accounts changed since this function cached them: select again, fresh.
+      // The owner's accounts changed since this function cached them: select again, fresh (and
+      // read the account again in the run: what was read ahead rested on the cached selection).
       forgetOwnerAccounts(owner.owner_id);
       state.account = undefined;
+      state.readAhead = undefined;
       state.accountsVersion = undefined;
       await chooseAccount(state);
       const version = attempt < 2 ? state.accountsVersion : undefined;

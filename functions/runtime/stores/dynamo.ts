@@ -42,6 +42,11 @@ export interface StoreScope {
    */
   sandboxReads?: Map<string, Promise<Record<string, unknown>[]>>;
   /**
+   * A sandbox account's entities, queried ahead of the tool run while the quota reservation was on
+   * its way (functions/runtime/read-ahead.ts): the run's first read of that partition takes it.
+   */
+  readAhead?: { pk: string; items: Promise<Record<string, unknown>[]> };
+  /**
    * Set while a planned write plans (planned-writes.ts): a sandbox entity read on its own comes from
    * the account's entities read in one Query (kept in `sandboxReads`), not a GetItem of its own, so
    * the entity a plan changes and what it checks it against (its campaign, its ad group) cost one
