@@ -1,6 +1,6 @@
-import { SandboxStore } from '../../platforms/sandbox/store';
 import { withStoreDeadline, type StoreScope } from './stores/dynamo';
 import type { RequestState } from './state';
+import type { PlatformWord } from '../../core/platforms';
 
 /**
  * A billable read on a sandbox account queries the account's entities while its quota reservation
@@ -20,13 +20,30 @@ import type { RequestState } from './state';
  */
 const readersOfEntities = new Set<string>();
 
+/** What the read ahead needs of a sandbox account's store: its entities' partition and one read of it. */
+export interface EntitiesReader {
+  readonly pk: string;
+  readAhead(): Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * The sandbox store registers itself here when it loads (platforms/sandbox/store.ts): the runtime does
+ * not import the simulators (the platform port is the only door, test/unit/port-boundary.test.ts), and a
+ * file without them (the platform-free tools' file) reads nothing ahead.
+ */
+let sandboxEntities: ((platform: PlatformWord, accountId: string) => EntitiesReader) | undefined;
+
+export function provideSandboxEntities(open: (platform: PlatformWord, accountId: string) => EntitiesReader): void {
+  sandboxEntities = open;
+}
+
 /** The sandbox store of the selected account, when this call's run may read it ahead. */
-function storeToReadAhead(state: RequestState): SandboxStore | undefined {
+function storeToReadAhead(state: RequestState): EntitiesReader | undefined {
   const tool = state.tool!;
   const account = state.account;
   if (tool.plan || tool.apply || tool.quotaExempt || !tool.platform || !tool.selectsAccount) return undefined;
-  if (!account || account.mode !== 'sandbox') return undefined;
-  return new SandboxStore(account.platform, account.account_id);
+  if (!account || account.mode !== 'sandbox' || !sandboxEntities) return undefined;
+  return sandboxEntities(account.platform, account.account_id);
 }
 
 /** Sends the Query of the account's entities ahead of the run, if this call qualifies (above). */

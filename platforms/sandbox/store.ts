@@ -12,6 +12,7 @@ import { cancellationReasons, currentStoreScope, documentClient, isConditionalCh
 import type { HistoryEntry } from './history';
 import type { UnitOfWork } from '../../functions/runtime/stores/unit-of-work';
 import type { PlatformWord } from '../../core/platforms';
+import { provideSandboxEntities } from '../../functions/runtime/read-ahead';
 
 /**
  * The simulated platforms' data, two DynamoDB partitions per sandbox account: the entities
@@ -118,6 +119,9 @@ function copyOf(value: unknown): unknown {
   }
   return copy;
 }
+
+/** A sandbox account's entities can be read ahead of a tool run (functions/runtime/read-ahead.ts). */
+provideSandboxEntities((platform, accountId) => new SandboxStore(platform, accountId));
 
 export class SandboxStore {
   /** The partition of the account's entities. */
