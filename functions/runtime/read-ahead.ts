@@ -9,9 +9,11 @@ import type { PlatformWord } from '../../core/platforms';
  * - the tool is a read (never a planned write) of its platform's selected account, and billable;
  * - the account is a sandbox account: its read is the gateway's own DynamoDB Query, which costs
  *   nothing upstream (a live account's read reaches the platform's API: never ahead);
- * - the tool's last run in this process read that partition (`noteEntityReads`): a read ahead is
- *   never an extra request (a tool that reads one entity on its own, or nothing of the account,
- *   goes on as before). What is kept is a set of tool names, never data.
+ * - the tool's last run in this process read that partition (`noteEntityReads`), so a read ahead is
+ *   the run's own read sent earlier (a tool that reads one entity on its own, or nothing of the
+ *   account, goes on as before). It is one request more only when the run does not take it: a 402 at
+ *   the limit, a stale account selection, or arguments that lead this run to read nothing of the
+ *   account. What is kept is a set of tool names, never data.
  * The chain has authenticated the caller and selected the account before (quota comes after
  * select-account): nothing of another owner is ever read; when the reservation finds the cached
  * selection stale, what was read ahead is dropped (quota.ts). At the limit the answer is the 402 and
