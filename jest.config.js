@@ -11,8 +11,9 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
   // One DynamoDB Local for the whole run; each test file works in its own tables.
   setupFiles: ['<rootDir>/functions/local/quiet-warnings.ts'],
-  // With JEST_CPU_LOG set, each file logs its CPU seconds (bench/suite-cpu.ts).
-  setupFilesAfterEnv: ['<rootDir>/test/support/cpu-per-file.ts'],
+  // With JEST_CPU_LOG set, each file logs its CPU seconds (bench/suite-cpu.ts). Each file draws its
+  // fresh sandbox ids from a stream seeded by its path, so it sees the same accounts on every run.
+  setupFilesAfterEnv: ['<rootDir>/test/support/cpu-per-file.ts', '<rootDir>/test/support/seeded-ids.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
