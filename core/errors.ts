@@ -298,6 +298,33 @@ export class UpstreamUnavailableError extends GatewayError {
 }
 
 /**
+ * 400 `live_setup_incomplete`: the gateway's own setup for live accounts (an app credential or setting, the app's
+ * access at the platform, an API version the platform no longer serves, the secret that holds the settings) is the
+ * operator's to fix, not the owner's: nothing was changed, and the owner's connection is not marked broken
+ * (platforms/manifest.ts). One class for every live adapter; `what` says what is wrong, never a secret's value.
+ */
+export class LiveSetupError extends GatewayError {
+  constructor(subject: { platform: string; platformError?: string } | { setting: string }, what: string) {
+    const [about, guide] =
+      'platform' in subject
+        ? [`The gateway's ${subject.platform} setup for live accounts is not ready`, `docs/live/${subject.platform}.md`]
+        : [`The gateway's setting ${subject.setting} cannot be read`, 'docs/live-accounts.md'];
+    const details =
+      'platform' in subject
+        ? { platform: subject.platform, ...(subject.platformError ? { platform_error: subject.platformError } : {}) }
+        : { setting: subject.setting };
+    super(
+      400,
+      `${about}: ${what} The gateway's operator must fix it (${guide}); nothing was changed and the account's connection is fine.`,
+      {
+        structuredContent: { code: 'live_setup_incomplete', ...details },
+      },
+    );
+    this.name = 'LiveSetupError';
+  }
+}
+
+/**
  * 500: a write reached the platform but its answer was lost (timeout, connection reset, 5xx after
  * sending). It may or may not have been applied: the caller must check with a read before retrying.
  */

@@ -6,7 +6,7 @@
  * object with the same names, one per name each platform's connector lists in `secretSettings`),
  * never from plain environment values in the template.
  */
-import { GatewayError } from '../../core/errors';
+import { LiveSetupError } from '../../core/errors';
 import { loadSecretsClient } from '../../functions/load-library';
 
 const SECRET_CACHE_MS = 5 * 60_000;
@@ -26,7 +26,10 @@ async function secretValues(): Promise<Record<string, string>> {
     // Anything else (a fault of the service, no answer) stays an internal error after the SDK's own retries.
     const refused = error as { $fault?: string; name?: string };
     if (refused.$fault !== 'client') throw error;
-    throw new SecretSettingsError(`Secrets Manager refused the secret LIVE_SECRETS_ARN names (${refused.name ?? 'refused'}).`);
+    throw new LiveSetupError(
+      { setting: 'LIVE_SECRETS_ARN' },
+      `Secrets Manager refused the secret LIVE_SECRETS_ARN names (${refused.name ?? 'refused'}).`,
+    );
   }
   const values = secretObject(secretString);
   cachedSecrets = { arn, at: Date.now(), values };
@@ -43,23 +46,11 @@ function secretObject(secretString: string | undefined): Record<string, string> 
     parsed = undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new SecretSettingsError('the value of the secret LIVE_SECRETS_ARN names is not a JSON object of setting names and values.');
-  return parsed as Record<string, string>;
-}
-
-/**
- * 400 `live_setup_incomplete`: the deployment's secret settings cannot be read. The message names the setting and what
- * the service answered, never a secret's value; nothing is cached, so the next call reads the fixed secret.
- */
-class SecretSettingsError extends GatewayError {
-  constructor(what: string) {
-    super(
-      400,
-      `The gateway's secret settings for live platforms cannot be read: ${what} Nothing was changed. The operator must fix the secret (docs/live-accounts.md); the account's connection itself is fine.`,
-      { structuredContent: { code: 'live_setup_incomplete', setting: 'LIVE_SECRETS_ARN' } },
+    throw new LiveSetupError(
+      { setting: 'LIVE_SECRETS_ARN' },
+      'the value of the secret LIVE_SECRETS_ARN names is not a JSON object of setting names and values.',
     );
-    this.name = 'SecretSettingsError';
-  }
+  return parsed as Record<string, string>;
 }
 
 /** A secret setting (an app's client secret, a developer token): the deployment's secret, else the environment; undefined when unset. */

@@ -1,11 +1,11 @@
-import { ToolError } from '../../../core/errors';
+import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
 import { ConnectOptionsError, checkHealthWith, refreshTokenConnectLink, refreshTokenOption, refusedAtConnect } from '../../live/connector';
 import { openDeskAdsLive } from './adapter';
 import { timeZoneOf } from './convert';
 import { DESKADS_SETTINGS, deskAdsSettings } from './settings';
-import { DeskAdsApi, DeskAdsSetupError, OAUTH_SCOPE, PLATFORM, oauthFailure } from './wire';
+import { DeskAdsApi, OAUTH_SCOPE, PLATFORM, oauthFailure } from './wire';
 import type { WireAccount } from './wire-types';
 
 /**
@@ -76,7 +76,8 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
 
 async function requireClient(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
   const settings = await deskAdsSettings();
-  if (!settings.clientId || !settings.clientSecret) throw new DeskAdsSetupError('DESKADS_CLIENT_ID and DESKADS_CLIENT_SECRET must be set.');
+  if (!settings.clientId || !settings.clientSecret)
+    throw new LiveSetupError({ platform: PLATFORM }, 'DESKADS_CLIENT_ID and DESKADS_CLIENT_SECRET must be set.');
   return {
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GatewayError, ToolError, UpstreamRateLimitError } from '../../../core/errors';
+import { ToolError, UpstreamRateLimitError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
 import { deskAdsSettings, type DeskAdsSettings } from './settings';
@@ -103,21 +103,6 @@ export type RefusedHandler = (reason: string, fix: string) => Promise<Error>;
 export const RECONNECT_FIX =
   'Reconnect the account: gateway accounts connect --platform deskads --live --refresh-token <new token>, or send the owner a new connect link (gateway accounts connect-link --platform deskads).';
 
-/**
- * 400 `live_setup_incomplete`: the deployment (developer token, app registration, API access) is
- * the operator's to fix; the owner's connection is not marked broken.
- */
-export class DeskAdsSetupError extends GatewayError {
-  constructor(what: string) {
-    super(
-      400,
-      `The gateway's deskads deployment is not ready for live accounts: ${what} The operator must fix the deployment (docs/live/deskads.md); nothing was changed and the account's connection is fine.`,
-      { structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM } },
-    );
-    this.name = 'DeskAdsSetupError';
-  }
-}
-
 /** Access tokens by a hash of the refresh token they came from (never the refresh token itself). */
 const accessTokens = new Map<string, { token: string; expiresAt: number }>();
 
@@ -152,7 +137,10 @@ export class DeskAdsApi {
     const names = { developerToken: 'DESKADS_DEVELOPER_TOKEN', clientId: 'DESKADS_CLIENT_ID', clientSecret: 'DESKADS_CLIENT_SECRET' };
     const missing = (Object.keys(names) as (keyof typeof names)[]).filter((k) => !this.settings![k]);
     if (missing.length)
-      throw new DeskAdsSetupError(`${missing.map((k) => names[k]).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
+      throw new LiveSetupError(
+        { platform: PLATFORM },
+        `${missing.map((k) => names[k]).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`,
+      );
     return this.settings;
   }
 
@@ -250,11 +238,13 @@ export class DeskAdsApi {
     if (status === 429 || has(117)) throw new UpstreamRateLimitError(PLATFORM, THROTTLE_RETRY_SECONDS);
     if (has(207)) throw new UpstreamRateLimitError(PLATFORM, CONCURRENT_REPORTS_RETRY_SECONDS);
     if (has(105))
-      return new DeskAdsSetupError(
+      return new LiveSetupError(
+        { platform: PLATFORM },
         `the platform refused the credentials even with a fresh access token, which points to the developer token (DESKADS_DEVELOPER_TOKEN) or to an app the platform does not accept (InvalidCredentials, tracking id ${fault.trackingId ?? 'none'}).`,
       );
     if (has(205, 303) || status === 404)
-      return new DeskAdsSetupError(
+      return new LiveSetupError(
+        { platform: PLATFORM },
         `the platform does not serve this API version or path (${fault.errorCode ?? `HTTP ${status}`}); check the DESKADS_*_API_URL settings.`,
       );
     if (has(106, 1001) || status === 403)
@@ -289,7 +279,8 @@ interface OAuthAnswer {
 export async function oauthFailure(body: OAuthAnswer, refused: RefusedHandler): Promise<Error> {
   const aadsts = body.error_codes?.[0] ?? Number(/AADSTS(\d+)/.exec(body.error_description ?? '')?.[1] ?? NaN);
   if (body.error === 'invalid_client' || body.error === 'unauthorized_client' || aadsts === 650052 || aadsts === 700016)
-    return new DeskAdsSetupError(
+    return new LiveSetupError(
+      { platform: PLATFORM },
       `the identity service refused the app (DESKADS_CLIENT_ID / DESKADS_CLIENT_SECRET: ${body.error ?? 'refused'}${Number.isFinite(aadsts) ? `, AADSTS${aadsts}` : ''}).`,
     );
   if (body.error === 'invalid_grant' || body.error === 'interaction_required' || body.error === 'consent_required')

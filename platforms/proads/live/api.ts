@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GatewayError, ToolError, UpstreamRateLimitError, UpstreamUnavailableError } from '../../../core/errors';
+import { GatewayError, ToolError, UpstreamRateLimitError, UpstreamUnavailableError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamRequest, type UpstreamResponse } from '../../live/http';
 import { restliQuery, urn, type RestliValue } from './restli';
@@ -17,7 +17,7 @@ import { proAdsSettings, type ProAdsSettings } from './settings';
  * `tool_rejected` with the platform's message and request id.
  */
 
-const PLATFORM = 'proads';
+export const PLATFORM = 'proads';
 /** Access tokens are used until this long before they expire. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -37,18 +37,6 @@ const accessTokens = new Map<string, { token: string; expiresAt: number }>();
 const refreshTokenExpiry = new Map<string, number>();
 /** Recent rate-limit answers per account, for the derived Retry-After. */
 const recentThrottles = new Map<string, number[]>();
-
-/** 400 `live_setup_incomplete`: the operator must fix the app or the settings; the owner's connection stays healthy. */
-export class ProAdsSetupError extends GatewayError {
-  constructor(what: string) {
-    super(
-      400,
-      `The gateway's proads app or settings are not usable: ${what} Nothing was changed. The operator must fix it; the account's connection itself is fine.`,
-      { structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM } },
-    );
-    this.name = 'ProAdsSetupError';
-  }
-}
 
 /** 429 with a Retry-After the gateway derived, because the platform's throttling answers carry none. */
 export class ProAdsRateLimitError extends GatewayError {
@@ -284,9 +272,13 @@ export class ProAdsApi {
   private async loadSettings(): Promise<ProAdsSettings> {
     this.settings ??= await proAdsSettings();
     const missing = [!this.settings.clientId && 'PROADS_CLIENT_ID', !this.settings.clientSecret && 'PROADS_CLIENT_SECRET'].filter(Boolean);
-    if (missing.length) throw new ProAdsSetupError(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
+    if (missing.length)
+      throw new LiveSetupError({ platform: PLATFORM }, `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
     if (!/^20\d{2}(0[1-9]|1[0-2])$/.test(this.settings.apiVersion))
-      throw new ProAdsSetupError(`PROADS_API_VERSION "${this.settings.apiVersion}" is not a monthly version such as 202611.`);
+      throw new LiveSetupError(
+        { platform: PLATFORM },
+        `PROADS_API_VERSION "${this.settings.apiVersion}" is not a monthly version such as 202611.`,
+      );
     return this.settings;
   }
 
@@ -312,7 +304,8 @@ export class ProAdsApi {
       return this.refused(`the platform refused its authorization (${error.code ?? 'INVALID_ACCESS_TOKEN'}: ${message}).`, RECONNECT_FIX);
     }
     if (response.status === 426 || error.code === 'NONEXISTENT_VERSION' || error.code === 'VERSION_MISSING') {
-      return new ProAdsSetupError(
+      return new LiveSetupError(
+        { platform: PLATFORM },
         `the platform no longer serves API version ${this.settings?.apiVersion ?? '(unset)'} (${message}). Set PROADS_API_VERSION to a current monthly version such as 202611.`,
       );
     }
@@ -360,7 +353,8 @@ export class ProAdsApi {
         );
       }
     }
-    return new ProAdsSetupError(
+    return new LiveSetupError(
+      { platform: PLATFORM },
       `the platform denied the app access (${message}). The app needs the Advertising API product with the ads permissions approved for it.`,
     );
   }
@@ -397,7 +391,10 @@ export async function tokenRequest(settings: ProAdsSettings, form: Record<string
 export async function oauthFailure(answer: TokenAnswer, refused: RefusedHandler): Promise<Error> {
   const description = answer.error_description ?? '';
   if (answer.error === 'invalid_client' || answer.error === 'unauthorized_client' || answer.status === 401) {
-    return new ProAdsSetupError('the platform refused the app credentials (PROADS_CLIENT_ID / PROADS_CLIENT_SECRET).');
+    return new LiveSetupError(
+      { platform: PLATFORM },
+      'the platform refused the app credentials (PROADS_CLIENT_ID / PROADS_CLIENT_SECRET).',
+    );
   }
   if (answer.error === 'invalid_grant' || (answer.error === 'invalid_request' && /refresh token|revoked|expired/i.test(description))) {
     return refused(

@@ -1,9 +1,9 @@
-import { ToolError } from '../../../core/errors';
+import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { ConnectedAccount } from '../../../core/accounts';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
 import { ConnectOptionsError, connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
-import { ProAdsApi, ProAdsSetupError, oauthFailure, tokenRequest, type ProAdsCredentials } from './api';
+import { PLATFORM, ProAdsApi, oauthFailure, tokenRequest, type ProAdsCredentials } from './api';
 import { idOf, pathKey, urn } from './restli';
 import { PROADS_SETTINGS, proAdsSettings } from './settings';
 
@@ -119,7 +119,8 @@ function lapse(expiresAt: number | undefined): { detail: string; expires_at?: st
 
 async function requireClient(): Promise<{ clientId: string; clientSecret: string; authorizeUrl: string }> {
   const settings = await proAdsSettings();
-  if (!settings.clientId || !settings.clientSecret) throw new ProAdsSetupError('PROADS_CLIENT_ID and PROADS_CLIENT_SECRET must be set.');
+  if (!settings.clientId || !settings.clientSecret)
+    throw new LiveSetupError({ platform: PLATFORM }, 'PROADS_CLIENT_ID and PROADS_CLIENT_SECRET must be set.');
   return { clientId: settings.clientId, clientSecret: settings.clientSecret, authorizeUrl: settings.oauthAuthorizeUrl };
 }
 
@@ -145,7 +146,7 @@ export const proAdsConnector: LiveConnector = {
     } catch (err) {
       if (broken) return { healthy: false, ...broken };
       // The operator's problem (app access, settings): the owner's connection itself is fine.
-      if (err instanceof ProAdsSetupError)
+      if (err instanceof LiveSetupError)
         return { healthy: true, detail: 'ok (the gateway could not check it: its app setup needs the operator)', warning: err.message };
       throw err;
     }
@@ -171,7 +172,8 @@ export const proAdsConnector: LiveConnector = {
       );
       if (answer.status === 200 && answer.refresh_token) return { 'refresh-token': answer.refresh_token };
       if (answer.status === 200)
-        throw new ProAdsSetupError(
+        throw new LiveSetupError(
+          { platform: PLATFORM },
           'the platform granted access without a refresh token: the app is not approved for refresh tokens (part of the Advertising API product).',
         );
       if (answer.error === 'invalid_request' || answer.error === 'invalid_grant')

@@ -1,4 +1,4 @@
-import { ToolError } from '../../../core/errors';
+import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
 import {
@@ -12,7 +12,7 @@ import {
 import { openRetailAdsLive } from './adapter';
 import { listWireProfiles } from './profiles';
 import { RETAILADS_SETTINGS, retailAdsSettings } from './settings';
-import { oauthFailure, PLATFORM, RetailAdsApi, RetailAdsSetupError } from './wire';
+import { oauthFailure, PLATFORM, RetailAdsApi } from './wire';
 
 /**
  * Connecting live retailads profiles with a Login-with-Amazon refresh token: every advertising
@@ -67,7 +67,7 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
 async function requireClient(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
   const settings = await retailAdsSettings();
   if (!settings.clientId || !settings.clientSecret)
-    throw new RetailAdsSetupError('RETAILADS_CLIENT_ID and RETAILADS_CLIENT_SECRET must be set.');
+    throw new LiveSetupError({ platform: PLATFORM }, 'RETAILADS_CLIENT_ID and RETAILADS_CLIENT_SECRET must be set.');
   return {
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GatewayError, ToolError, UpstreamRateLimitError } from '../../../core/errors';
+import { ToolError, UpstreamRateLimitError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
 import { retailAdsSettings, type RetailAdsSettings } from './settings';
@@ -40,18 +40,6 @@ export type RefusedHandler = (reason: string, fix: string) => Promise<Error>;
 
 export const RECONNECT_FIX =
   'Reconnect the profile: gateway accounts connect --platform retailads --live --refresh-token <new token>, or send the owner a new connect link (gateway accounts connect-link --platform retailads).';
-
-/** 400 for a deployment problem the operator fixes (app credentials, API access, a sunset media type); the owner's connection stays healthy. */
-export class RetailAdsSetupError extends GatewayError {
-  constructor(what: string) {
-    super(
-      400,
-      `The gateway's retailads deployment is not ready for live profiles: ${what} The operator must fix the deployment (docs/live/retailads.md); nothing was changed and the profile's connection is fine.`,
-      { structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM } },
-    );
-    this.name = 'RetailAdsSetupError';
-  }
-}
 
 /** A 400 `live_not_supported`: what the platform's public API does not offer. */
 export function notSupported(what: string): ToolError {
@@ -174,7 +162,10 @@ export class RetailAdsApi implements RetailAdsWire {
       ] as const
     ).filter(([key]) => !this.settings![key]);
     if (missing.length)
-      throw new RetailAdsSetupError(`${missing.map(([, name]) => name).join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
+      throw new LiveSetupError(
+        { platform: PLATFORM },
+        `${missing.map(([, name]) => name).join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.`,
+      );
     return this.settings as RetailAdsSettings & { clientId: string; clientSecret: string };
   }
 
@@ -271,7 +262,8 @@ export class RetailAdsApi implements RetailAdsWire {
   private async failure(response: UpstreamResponse): Promise<Error> {
     const failure = failureOf(response);
     if (mentionsClient(failure) || response.status === 415 || response.status === 406) {
-      return new RetailAdsSetupError(
+      return new LiveSetupError(
+        { platform: PLATFORM },
         response.status === 415 || response.status === 406
           ? `the platform no longer serves the media type this gateway sends (${failure.message}); this API version may be sunset.`
           : `the platform refused the app (${failure.message}): check RETAILADS_CLIENT_ID and that the app has Ads API access.`,
@@ -285,7 +277,10 @@ export class RetailAdsApi implements RetailAdsWire {
         'Ask an administrator of the advertising account to give the user campaign access again, then reconnect the profile.',
       );
     if (response.status === 404 && !/not ?found/i.test(`${failure.code ?? ''} ${failure.message}`))
-      return new RetailAdsSetupError(`the platform does not know the API path (${failure.message}); this API version may be sunset.`);
+      return new LiveSetupError(
+        { platform: PLATFORM },
+        `the platform does not know the API path (${failure.message}); this API version may be sunset.`,
+      );
     return platformRefusal(failure, response.status === 404);
   }
 }
@@ -327,7 +322,10 @@ function mentionsClient(failure: WireFailure): boolean {
 export async function oauthFailure(error: string | undefined, refused: RefusedHandler): Promise<Error> {
   if (error === 'invalid_grant') return refused('the refresh token has expired or was revoked.', RECONNECT_FIX);
   if (error === 'invalid_client' || error === 'unauthorized_client')
-    return new RetailAdsSetupError(`the login service refused the app (${error}): check RETAILADS_CLIENT_ID and RETAILADS_CLIENT_SECRET.`);
+    return new LiveSetupError(
+      { platform: PLATFORM },
+      `the login service refused the app (${error}): check RETAILADS_CLIENT_ID and RETAILADS_CLIENT_SECRET.`,
+    );
   return new ToolError(`The retailads login service refused the token request (${error ?? 'no reason given'}).`, {
     code: 'invalid_arguments',
     platform: PLATFORM,

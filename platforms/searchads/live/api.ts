@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GatewayError, ToolError } from '../../../core/errors';
+import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
 import { searchAdsSettings, type SearchAdsSettings } from './settings';
@@ -31,7 +31,7 @@ import {
  * validation errors as a 400 with the platform's own message and error code.
  */
 
-const PLATFORM = 'searchads';
+export const PLATFORM = 'searchads';
 /** Access tokens are used until this long before they expire. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -47,20 +47,6 @@ export type RefusedHandler = (reason: string, fix: string) => Promise<Error>;
 
 export const RECONNECT_FIX =
   'Reconnect the account: gateway accounts connect --platform searchads --live --refresh-token <new token>, or send the owner a new connect link (gateway accounts connect-link).';
-
-/** 500 for a deployment setting the platform refused or that is missing: the operator fixes it, not the owner. */
-export class SearchAdsSetupError extends GatewayError {
-  constructor(what: string) {
-    super(
-      500,
-      `The gateway's searchads deployment settings are not usable: ${what} The operator must fix the deployment settings; nothing was changed.`,
-      {
-        structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM },
-      },
-    );
-    this.name = 'SearchAdsSetupError';
-  }
-}
 
 export class SearchAdsApi {
   private settings?: SearchAdsSettings;
@@ -211,7 +197,10 @@ export class SearchAdsApi {
         clientId: 'SEARCHADS_CLIENT_ID',
         clientSecret: 'SEARCHADS_CLIENT_SECRET',
       };
-      throw new SearchAdsSetupError(`${missing.map((k) => names[k]).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
+      throw new LiveSetupError(
+        { platform: PLATFORM },
+        `${missing.map((k) => names[k]).join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set.`,
+      );
     }
     return this.settings;
   }
@@ -263,7 +252,10 @@ export class SearchAdsApi {
       // The deployment's own access (Cloud project, OAuth client, developer token when set) is the operator's
       // problem: the owner's connection stays healthy.
       if (OPERATOR_SIDE_403.test(error.code ?? '')) {
-        return new SearchAdsSetupError(`the platform refused the deployment's API access (${error.code}): ${error.message}`);
+        return new LiveSetupError(
+          { platform: PLATFORM },
+          `the platform refused the deployment's API access (${error.code}): ${error.message}`,
+        );
       }
       if (error.code === 'AUTHORIZATION_ERROR.CUSTOMER_NOT_ENABLED') {
         return this.refused(
@@ -277,7 +269,10 @@ export class SearchAdsApi {
       );
     }
     if (response.status === 404)
-      return new SearchAdsSetupError(`the platform does not know the API path (is SEARCHADS_API_VERSION a supported version?).`);
+      return new LiveSetupError(
+        { platform: PLATFORM },
+        `the platform does not know the API path (is SEARCHADS_API_VERSION a supported version?).`,
+      );
     const notFound = /RESOURCE_NOT_FOUND|NOT_FOUND/.test(error.code ?? '');
     return new ToolError(`The searchads platform refused the request: ${error.message}`, {
       code: notFound ? 'not_found' : 'invalid_arguments',
@@ -310,7 +305,10 @@ export function quotaRetryDelay(body: unknown): number | undefined {
 export async function oauthFailure(error: string | undefined, refused: RefusedHandler): Promise<Error> {
   if (error === 'invalid_grant') return refused('the refresh token has expired or was revoked.', RECONNECT_FIX);
   if (error === 'invalid_client' || error === 'unauthorized_client')
-    return new SearchAdsSetupError('the platform refused the OAuth client (SEARCHADS_CLIENT_ID / SEARCHADS_CLIENT_SECRET).');
+    return new LiveSetupError(
+      { platform: PLATFORM },
+      'the platform refused the OAuth client (SEARCHADS_CLIENT_ID / SEARCHADS_CLIENT_SECRET).',
+    );
   return new ToolError(`The searchads authorization server refused the token request (${error ?? 'no reason given'}).`, {
     code: 'invalid_arguments',
     platform_error: error ?? 'unknown',

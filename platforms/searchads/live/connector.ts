@@ -1,9 +1,9 @@
-import { ToolError } from '../../../core/errors';
+import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { ConnectOptionsError, checkHealthWith, refreshTokenConnectLink, refreshTokenOption, refusedAtConnect } from '../../live/connector';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import { SEARCHADS_SETTINGS, searchAdsSettings } from './settings';
-import { SearchAdsApi, SearchAdsSetupError, oauthFailure } from './api';
+import { PLATFORM, SearchAdsApi, oauthFailure } from './api';
 import type { GoogleAdsRow } from './wire';
 import { searchAdsLive } from './adapter';
 
@@ -105,7 +105,7 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
 async function requireClient(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
   const settings = await searchAdsSettings();
   if (!settings.clientId || !settings.clientSecret)
-    throw new SearchAdsSetupError('SEARCHADS_CLIENT_ID and SEARCHADS_CLIENT_SECRET must be set.');
+    throw new LiveSetupError({ platform: PLATFORM }, 'SEARCHADS_CLIENT_ID and SEARCHADS_CLIENT_SECRET must be set.');
   return {
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,

@@ -1,10 +1,11 @@
-import { ToolError } from '../../../core/errors';
+import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
 import { ConnectOptionsError, connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
 import { SHORTVIDEO_SETTINGS, shortVideoSettings } from './settings';
-import { ShortVideoApi, ShortVideoSetupError, type Envelope, type ShortVideoCredentials } from './wire';
+import { PLATFORM } from './mapping';
+import { ShortVideoApi, type Envelope, type ShortVideoCredentials } from './wire';
 import type { WireAdvertiser, WirePage } from './wire-types';
 
 /**
@@ -63,7 +64,8 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
   } else {
     const settings = await shortVideoSettings();
     if (!settings.clientId || !settings.clientSecret)
-      throw new ShortVideoSetupError(
+      throw new LiveSetupError(
+        { platform: PLATFORM },
         'SHORTVIDEO_CLIENT_ID and SHORTVIDEO_CLIENT_SECRET must be set to list the advertisers a token reaches (or give --account-id).',
       );
     const data = await api.get<{ list?: { advertiser_id: string | number; advertiser_name?: string }[] }>('/oauth2/advertiser/get/', {
@@ -99,7 +101,7 @@ async function connect(options: Record<string, string>, call: PortCall): Promise
 async function requireApp(): Promise<{ clientId: string; clientSecret: string; tokenUrl: string; authorizeUrl: string }> {
   const settings = await shortVideoSettings();
   if (!settings.clientId || !settings.clientSecret)
-    throw new ShortVideoSetupError('SHORTVIDEO_CLIENT_ID and SHORTVIDEO_CLIENT_SECRET must be set.');
+    throw new LiveSetupError({ platform: PLATFORM }, 'SHORTVIDEO_CLIENT_ID and SHORTVIDEO_CLIENT_SECRET must be set.');
   return {
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,
@@ -178,7 +180,10 @@ export const shortVideoConnector: LiveConnector = {
             : {}),
         };
       if (envelope && [40101, 40113, 40124, 40125].includes(envelope.code))
-        throw new ShortVideoSetupError(`the platform refused the app when exchanging the authorization code (${envelope.message}).`);
+        throw new LiveSetupError(
+          { platform: PLATFORM },
+          `the platform refused the app when exchanging the authorization code (${envelope.message}).`,
+        );
       throw new ToolError(
         `The authorization code is invalid, expired or was already used (${envelope?.message ?? `HTTP ${response.status}`}). Start the connect link again.`,
         { code: 'invalid_arguments', platform_error: String(envelope?.code ?? response.status) },

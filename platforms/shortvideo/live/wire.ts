@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ConnectedAccount } from '../../../core/accounts';
 import {
-  GatewayError,
   OutcomeUnknownError,
   ToolError,
   UpstreamRateLimitError,
   UpstreamUnavailableError,
   type ConnectionBrokenError,
+  LiveSetupError,
 } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
@@ -72,18 +72,6 @@ export interface PageInfo {
   page_size: number;
   total_number: number;
   total_page: number;
-}
-
-/** 400 for a setting or app permission only the operator can fix: the owner's connection is not marked broken. */
-export class ShortVideoSetupError extends GatewayError {
-  constructor(what: string) {
-    super(
-      400,
-      `The gateway's shortvideo app is not set up for this: ${what} The operator of this gateway must fix it; the account's connection is fine and nothing was changed.`,
-      { structuredContent: { code: 'live_setup_incomplete', platform: PLATFORM } },
-    );
-    this.name = 'ShortVideoSetupError';
-  }
 }
 
 /** Codes by meaning (the platform's return codes appendix; the SDK's NumericErrorCodes). */
@@ -203,7 +191,7 @@ export class ShortVideoApi {
         this.call,
       );
       const envelope = response.body as Envelope<T> | undefined;
-      if (response.status === 404) throw new ShortVideoSetupError(OPERATOR.get(40400)!);
+      if (response.status === 404) throw new LiveSetupError({ platform: PLATFORM }, OPERATOR.get(40400)!);
       if (response.status !== 200 || typeof envelope?.code !== 'number') {
         if (!safe) throw new OutcomeUnknownError(PLATFORM);
         throw new UpstreamUnavailableError(PLATFORM, `answered HTTP ${response.status} without its answer envelope`);
@@ -240,7 +228,7 @@ export class ShortVideoApi {
         'Ask an admin of the advertiser to grant the app access again (connect link), or disconnect the account.',
       );
     const operator = OPERATOR.get(code);
-    if (operator) return new ShortVideoSetupError(`${operator} ${said}`);
+    if (operator) return new LiveSetupError({ platform: PLATFORM }, `${operator} ${said}`);
     if (NOT_FOUND.has(code) && subject) {
       return new ToolError(
         `No ${subject.what} with id "${subject.id}" exists in this shortvideo advertiser ${said}. Check the id with the list tools.`,
@@ -253,7 +241,8 @@ export class ShortVideoApi {
   private async loadSettings(): Promise<ShortVideoSettings> {
     this.settings ??= await shortVideoSettings();
     if (SHORTVIDEO_SUNSET_VERSIONS.includes(this.settings.apiVersion))
-      throw new ShortVideoSetupError(
+      throw new LiveSetupError(
+        { platform: PLATFORM },
         `SHORTVIDEO_API_VERSION is ${this.settings.apiVersion}, a version the platform has switched off; use v1.3.`,
       );
     return this.settings;
@@ -281,7 +270,10 @@ export class ShortVideoApi {
   private async refresh(refreshToken: string): Promise<string> {
     const settings = await this.loadSettings();
     if (!settings.clientId || !settings.clientSecret)
-      throw new ShortVideoSetupError('SHORTVIDEO_CLIENT_ID and SHORTVIDEO_CLIENT_SECRET must be set to refresh access tokens.');
+      throw new LiveSetupError(
+        { platform: PLATFORM },
+        'SHORTVIDEO_CLIENT_ID and SHORTVIDEO_CLIENT_SECRET must be set to refresh access tokens.',
+      );
     const response = await sendUpstream(
       PLATFORM,
       {
@@ -310,7 +302,10 @@ export class ShortVideoApi {
     }
     if (envelope && RATE_LIMITED.has(envelope.code)) throw new UpstreamRateLimitError(PLATFORM, DERIVED_RETRY_AFTER_S);
     if (envelope && (envelope.code === 40101 || envelope.code === 40113))
-      throw new ShortVideoSetupError(`the platform refused the app's credentials when refreshing a token (${envelope.message}).`);
+      throw new LiveSetupError(
+        { platform: PLATFORM },
+        `the platform refused the app's credentials when refreshing a token (${envelope.message}).`,
+      );
     throw await this.refused(
       `the platform refused to refresh its access token (${envelope?.message ?? `HTTP ${response.status}`}): the grant has expired or was revoked.`,
       RECONNECT_FIX,

@@ -1,19 +1,10 @@
 import type { ConnectedAccount } from '../../../core/accounts';
-import { ToolError } from '../../../core/errors';
+import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { LiveAccountGrant, LiveConnector } from '../../../core/platform';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
 import { ConnectOptionsError, connectionBroken, credentialsOf } from '../../live/connector';
-import {
-  PLATFORM,
-  RECONNECT_FIX,
-  SocialAdsGraph,
-  SocialAdsSetupError,
-  errorOf,
-  exchangeToken,
-  tokenFailure,
-  type SocialAdsCredentials,
-} from './graph';
+import { PLATFORM, RECONNECT_FIX, SocialAdsGraph, errorOf, exchangeToken, tokenFailure, type SocialAdsCredentials } from './graph';
 import { SOCIALADS_SETTINGS, socialAdsSettings, type SocialAdsSettings } from './settings';
 
 /**
@@ -61,7 +52,7 @@ const refusedAtConnect = async (reason: string) =>
 async function requireApp(): Promise<SocialAdsSettings & { clientId: string; clientSecret: string }> {
   const settings = await socialAdsSettings();
   if (!settings.clientId || !settings.clientSecret)
-    throw new SocialAdsSetupError('SOCIALADS_CLIENT_ID and SOCIALADS_CLIENT_SECRET must be set.');
+    throw new LiveSetupError({ platform: PLATFORM }, 'SOCIALADS_CLIENT_ID and SOCIALADS_CLIENT_SECRET must be set.');
   return settings as SocialAdsSettings & { clientId: string; clientSecret: string };
 }
 

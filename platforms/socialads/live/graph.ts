@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { GatewayError, NotFoundError, ToolError, UpstreamRateLimitError, UpstreamUnavailableError, quoted } from '../../../core/errors';
+import { NotFoundError, ToolError, UpstreamRateLimitError, UpstreamUnavailableError, quoted, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
 import { socialAdsSettings, type SocialAdsSettings } from './settings';
@@ -34,24 +34,6 @@ export type RefusedHandler = (reason: string, fix: string) => Promise<Error>;
 
 export const RECONNECT_FIX =
   'Reconnect the account: gateway accounts connect --platform socialads --live --access-token <new system-user or long-lived token>, or send the owner a new connect link (gateway accounts connect-link --platform socialads).';
-
-/** 400 for a deployment or app problem the operator fixes (not the owner): the connection stays healthy. */
-export class SocialAdsSetupError extends GatewayError {
-  constructor(what: string, platformError?: string) {
-    super(
-      400,
-      `This gateway's socialads app or settings are not ready for live accounts: ${what} The gateway's operator must fix this; the account's connection is fine and nothing was changed.`,
-      {
-        structuredContent: {
-          code: 'live_setup_incomplete',
-          platform: PLATFORM,
-          ...(platformError ? { platform_error: platformError } : {}),
-        },
-      },
-    );
-    this.name = 'SocialAdsSetupError';
-  }
-}
 
 /** The platform's error envelope. */
 export interface GraphErrorBody {
@@ -178,7 +160,8 @@ export class SocialAdsGraph {
       ...(this.settings.clientId ? [] : ['SOCIALADS_CLIENT_ID']),
       ...(this.settings.clientSecret ? [] : ['SOCIALADS_CLIENT_SECRET']),
     ];
-    if (missing.length) throw new SocialAdsSetupError(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
+    if (missing.length)
+      throw new LiveSetupError({ platform: PLATFORM }, `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set.`);
     return this.settings;
   }
 
@@ -202,7 +185,7 @@ export class SocialAdsGraph {
     if ('error' in exchanged) {
       // The operator's problem answers as such; otherwise the token still works until it lapses (the health check warns).
       const setup = setupProblem(exchanged.error);
-      if (setup) throw new SocialAdsSetupError(setup, String(exchanged.error.code ?? ''));
+      if (setup) throw new LiveSetupError({ platform: PLATFORM, platformError: String(exchanged.error.code ?? '') }, setup);
       return this.credentials;
     }
     this.credentials = { access_token: exchanged.access_token, expires_at: String(exchanged.expires_at) };
@@ -224,7 +207,7 @@ export class SocialAdsGraph {
       );
     }
     const setup = setupProblem(error);
-    if (setup) return new SocialAdsSetupError(setup, platformError);
+    if (setup) return new LiveSetupError({ platform: PLATFORM, platformError }, setup);
     if (code === 803 || (code === 100 && (sub === 33 || /does not exist|Unknown path components/i.test(error.message ?? '')))) {
       const id = subject?.id ?? '';
       return new NotFoundError(
@@ -340,7 +323,7 @@ export async function exchangeToken(
   call: PortCall,
 ): Promise<{ access_token: string; expires_at: number } | { error: GraphErrorBody }> {
   if (!settings.clientId || !settings.clientSecret)
-    throw new SocialAdsSetupError('SOCIALADS_CLIENT_ID and SOCIALADS_CLIENT_SECRET must be set.');
+    throw new LiveSetupError({ platform: PLATFORM }, 'SOCIALADS_CLIENT_ID and SOCIALADS_CLIENT_SECRET must be set.');
   const query = new URLSearchParams({ client_id: settings.clientId, client_secret: settings.clientSecret, ...params });
   // The token endpoint answers a GET; a lost answer changes nothing a second request would not replace.
   const response = await sendUpstream(PLATFORM, { method: 'GET', url: `${settings.oauthTokenUrl}?${query}`, safe: true }, call);
@@ -355,7 +338,7 @@ export async function exchangeToken(
 /** A refusal of the token endpoint as the gateway error to throw. */
 export async function tokenFailure(error: GraphErrorBody, refused: RefusedHandler): Promise<Error> {
   const setup = setupProblem(error);
-  if (setup) return new SocialAdsSetupError(setup, String(error.code ?? ''));
+  if (setup) return new LiveSetupError({ platform: PLATFORM, platformError: String(error.code ?? '') }, setup);
   if (isTokenError(error) || error.code === 100) return refused(tokenReason(error), RECONNECT_FIX);
   return new ToolError(`The socialads platform refused the token request: ${error.message ?? 'no reason given'}.`, {
     code: 'tool_rejected',

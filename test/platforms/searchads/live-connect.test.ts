@@ -193,7 +193,7 @@ describe('searchads OAuth half of the connect link', () => {
         () => undefined,
         (e: GatewayError) => e,
       );
-      expect(misconfigured?.statusCode).toBe(500);
+      expect(misconfigured?.statusCode).toBe(400);
       expect(misconfigured?.structuredContent).toMatchObject({ code: 'live_setup_incomplete' });
       expect(misconfigured?.message).not.toContain('wrong-secret');
     } finally {

@@ -86,7 +86,7 @@ describe('searchads live failures', () => {
     const { apiKey } = await liveOwner(platform);
     platform.api.fail('forbidden', 1, { code: 'CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION' });
     const refused = await callTool(apiKey, 'list_campaigns', {});
-    expect(refused.status).toBe(500);
+    expect(refused.status).toBe(400);
     expect(refused.body.structured_content).toMatchObject({ code: 'live_setup_incomplete', platform: 'searchads' });
     expect(refused.body.error).toContain('CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION');
     const status = await callToolOk(apiKey, 'get_connections_status', {});
