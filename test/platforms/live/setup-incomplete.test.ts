@@ -1,0 +1,168 @@
+/**
+ * The operator's setup problems of every live adapter answer one way (LiveSetupError, core/errors.ts): a tool call on
+ * a live account whose platform app is missing a credential or is refused answers 400 `live_setup_incomplete` naming
+ * the platform, shows no secret's value, and leaves the owner's connection healthy (reconnecting would not help:
+ * docs/errors.md, LIVE.md). Each row breaks the deployment's app against the platform's fake in one way (a missing
+ * credential, an app the platform refuses), calls the platform's campaign list, then fixes the app and calls again.
+ * searchads answered 500 for the same problem before.
+ */
+import type { PlatformWord } from '../../../core/platforms';
+import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
+import { CONNECTORS } from '../../../platforms/connectors';
+import { callTool, useTestTables } from '../../support/gateway';
+import { deskAdsLiveOwner, useFakeDeskAds } from '../deskads/live-support';
+import { liveOwner as liveProAdsOwner, useFakeProAds } from '../proads/live-support';
+import { liveRetailOwner, useFakeRetailAds } from '../retailads/live-support';
+import { liveOwner as liveSearchAdsOwner, useFakeSearchPlatform } from '../searchads/live-support';
+import { liveShortVideoOwner, useFakeShortVideoApi } from '../shortvideo/live-support';
+import { liveSocialAdsOwner, useFakeSocialAdsApi } from '../socialads/live-support';
+
+useTestTables();
+const searchads = useFakeSearchPlatform();
+const socialads = useFakeSocialAdsApi();
+const proads = useFakeProAds();
+const shortvideo = useFakeShortVideoApi();
+const retailads = useFakeRetailAds();
+const deskads = useFakeDeskAds();
+
+interface LiveOwner {
+  apiKey: string;
+  ownerId: string;
+  /** The owner's own credentials for the platform (refresh or access tokens): never shown either. */
+  tokens: string[];
+}
+
+interface SetupCase {
+  word: PlatformWord;
+  /** The platform's campaign list tool. */
+  tool: string;
+  /** What is wrong with the app, as the message names it. */
+  names: RegExp;
+  owner(): Promise<LiveOwner>;
+  /** Breaks the deployment's app; returns what puts it right again. */
+  breakApp(): () => void;
+}
+
+/** Unsets a deployment setting until the returned function puts it back. */
+function unset(name: string): () => void {
+  const value = process.env[name];
+  delete process.env[name];
+  return () => {
+    process.env[name] = value;
+  };
+}
+
+const CASES: SetupCase[] = [
+  {
+    word: 'searchads',
+    tool: 'list_campaigns',
+    names: /SEARCHADS_CLIENT_SECRET/,
+    owner: async () => {
+      const { apiKey, owner, refreshToken } = await liveSearchAdsOwner(searchads);
+      return { apiKey, ownerId: owner.owner_id, tokens: [refreshToken] };
+    },
+    breakApp: () => unset('SEARCHADS_CLIENT_SECRET'),
+  },
+  {
+    word: 'socialads',
+    tool: 'list_socialads_campaigns',
+    names: /App Review/,
+    owner: async () => {
+      const { apiKey, ownerId, token } = await liveSocialAdsOwner(socialads.api);
+      return { apiKey, ownerId, tokens: [token.token] };
+    },
+    breakApp: () => {
+      socialads.api.failNext({ code: 10, message: '(#10) Application does not have permission for this action' }, 403);
+      return () => undefined;
+    },
+  },
+  {
+    word: 'proads',
+    tool: 'list_proads_campaign_groups',
+    names: /PROADS_CLIENT_SECRET/,
+    owner: async () => {
+      const { apiKey, owner, refreshToken } = await liveProAdsOwner(proads);
+      return { apiKey, ownerId: owner.owner_id, tokens: [refreshToken] };
+    },
+    breakApp: () => unset('PROADS_CLIENT_SECRET'),
+  },
+  {
+    word: 'shortvideo',
+    tool: 'list_shortvideo_campaigns',
+    names: /not approved/,
+    owner: async () => {
+      const { apiKey, owner, token } = await liveShortVideoOwner(shortvideo);
+      return { apiKey, ownerId: owner.owner_id, tokens: [token.accessToken, ...(token.refreshToken ? [token.refreshToken] : [])] };
+    },
+    breakApp: () => {
+      shortvideo.api.appState = 'unapproved';
+      return () => (shortvideo.api.appState = 'approved');
+    },
+  },
+  {
+    word: 'retailads',
+    tool: 'list_retailads_campaigns',
+    names: /RETAILADS_CLIENT_ID/,
+    owner: async () => {
+      const { apiKey, owner, refreshToken } = await liveRetailOwner(retailads);
+      return { apiKey, ownerId: owner.owner_id, tokens: [refreshToken] };
+    },
+    breakApp: () => {
+      retailads.api.clientApproved = false;
+      return () => (retailads.api.clientApproved = true);
+    },
+  },
+  {
+    word: 'deskads',
+    tool: 'list_deskads_campaigns',
+    names: /DESKADS_DEVELOPER_TOKEN/,
+    owner: async () => {
+      const { apiKey, owner, refreshToken } = await deskAdsLiveOwner(deskads);
+      return { apiKey, ownerId: owner.owner_id, tokens: [refreshToken] };
+    },
+    breakApp: () => unset('DESKADS_DEVELOPER_TOKEN'),
+  },
+];
+
+/** The names of a platform's secret settings (app ids, secrets, developer tokens). */
+const secretNames = (word: PlatformWord): string[] =>
+  (CONNECTORS[word]?.settings ?? []).filter((s) => s.kind === 'secret').map((s) => s.name);
+
+/** The deployment's secret settings of a platform as they are set now. */
+const secretValues = (word: PlatformWord): string[] =>
+  secretNames(word)
+    .map((name) => process.env[name])
+    .filter((value): value is string => Boolean(value));
+
+describe("live setup incomplete: the operator's problem, the same answer on every platform", () => {
+  it('has a row for every platform whose app has secret settings (chatads connects with an account key alone)', () => {
+    const withAppSecrets = (Object.keys(CONNECTORS) as PlatformWord[]).filter((word) => secretNames(word).length > 0);
+    expect(CASES.map((c) => c.word).sort()).toEqual(withAppSecrets.sort());
+    expect(secretNames('chatads')).toEqual([]);
+  });
+
+  it.each(CASES)('$word: 400 live_setup_incomplete, no secret shown, the connection stays healthy', async (row) => {
+    const owner = await row.owner();
+    const secrets = [...secretValues(row.word), ...owner.tokens];
+    const fix = row.breakApp();
+    let answer;
+    try {
+      answer = await callTool(owner.apiKey, row.tool, {});
+    } finally {
+      fix();
+    }
+    expect({ status: answer.status, ...answer.body.structured_content }).toMatchObject({
+      status: 400,
+      code: 'live_setup_incomplete',
+      platform: row.word,
+    });
+    expect(answer.body.error).toMatch(row.names);
+    expect(answer.body.error).toContain(`docs/live/${row.word}.md`);
+    const shown = JSON.stringify(answer.body);
+    for (const secret of secrets) expect(shown).not.toContain(secret);
+
+    const [stored] = await listConnectedAccounts(owner.ownerId, row.word);
+    expect(stored!.health?.healthy).not.toBe(false);
+    expect((await callTool(owner.apiKey, row.tool, {})).status).toBe(200);
+  });
+});
