@@ -13,12 +13,11 @@
  *   npm run bench:cold-start-split [-- --runs 9] [-- --tool get_usage_status] [-- --before DIR]
  */
 import '../functions/local/quiet-warnings';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { functionEntry, laterFiles, PROJECT_ROOT, servesCatalog } from '../lib/gateway-function';
 import { buildFunctionPackage } from './function-package';
-import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
+import { inFreshProcess, median, withBenchOwner } from './fresh-process';
 import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
 
 const OUT = path.join(PROJECT_ROOT, 'bench', 'out', 'split');
@@ -117,35 +116,14 @@ interface Split {
 }
 
 function sample(file: string, event: Record<string, unknown>, endpoint: string): Split {
-  const output = execFileSync(process.execPath, ['--no-warnings', '-e', PROBE, file, JSON.stringify(event)], {
-    env: {
-      PATH: process.env.PATH,
-      AWS_REGION: 'us-east-1',
-      DYNAMODB_ENDPOINT: endpoint,
-      TABLE_PREFIX,
-      BASELINE_TABLE: `${TABLE_PREFIX}api-keys`,
-      LOG_LEVEL: 'silent',
-    },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as Split;
+  return inFreshProcess<Split>(PROBE, file, event, { endpoint, tablePrefix: TABLE_PREFIX });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (value: number) => value.toFixed(1);
 
 async function main(): Promise<void> {
   writeCatalogArtifact();
-  process.env.TABLE_PREFIX = TABLE_PREFIX;
-  process.env.LOG_LEVEL = 'silent';
-  const dynamodb = await startDynamoDbLocal();
-  try {
-    process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
-    await ensureTables(dynamodb.endpoint);
-    const { createOwner } = await import('../functions/runtime/stores/owners');
-    const { createApiKey } = await import('../functions/runtime/stores/api-keys');
-    const owner = await createOwner({ tier: 'max' });
-    const { api_key: apiKey } = await createApiKey(owner.owner_id);
+  await withBenchOwner(TABLE_PREFIX, async ({ endpoint, apiKey }) => {
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' };
     const cases = [
       {
@@ -196,7 +174,7 @@ async function main(): Promise<void> {
                 },
         })),
     ].map((c) => ({ ...c, samples: [] as Split[] }));
-    for (let run = 0; run < RUNS; run++) for (const c of cases) c.samples.push(sample(c.file, c.event, dynamodb.endpoint));
+    for (let run = 0; run < RUNS; run++) for (const c of cases) c.samples.push(sample(c.file, c.event, endpoint));
 
     const baselineCold = median(cases[0].samples.map((s) => s.importMs + s.firstMs));
     const baselineCpu = median(cases[0].samples.map((s) => s.importCpuMs + s.firstCpuMs));
@@ -228,9 +206,7 @@ async function main(): Promise<void> {
         `  first request ${ms(median(s.map((x) => x.firstMs)))} = later files ${ms(requireMs)} + DynamoDB (sum) ${ms(dynamoMs)} + the rest`,
       );
     }
-  } finally {
-    await dynamodb.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
