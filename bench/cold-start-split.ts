@@ -1,6 +1,6 @@
 /**
  * Where a first tool call's cold start goes (docs/deploy.md, Cold start): the gateway's and MCP's first
- * get_usage_status, beside the baseline (bench/minimal-entry.ts), in fresh `node` processes, round-robin,
+ * get_usage_status (or `--tool`: a platform's tool runs in MCP only, on a sandbox account), beside the baseline (bench/minimal-entry.ts), in fresh `node` processes, round-robin,
  * medians. Each child times, from inside: the import of index.js; every file of the package required later
  * (inclusive of what it requires); every DynamoDB request of the call (its operation, when it started and
  * ended, whether it opened a socket); the catalog artifact files read (bytes) and the JSON.parse of large
@@ -19,6 +19,8 @@ import { functionEntry, laterFiles, PROJECT_ROOT, servesCatalog } from '../lib/g
 import { buildFunctionPackage } from './function-package';
 import { inFreshProcess, median, withBenchOwner } from './fresh-process';
 import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
+import { catalogEntryNamed } from '../functions/catalog/artifact';
+import { isPlatformWord } from '../core/platforms';
 
 const OUT = path.join(PROJECT_ROOT, 'bench', 'out', 'split');
 const argument = (name: string) => {
@@ -123,7 +125,11 @@ const ms = (value: number) => value.toFixed(1);
 
 async function main(): Promise<void> {
   writeCatalogArtifact();
-  await withBenchOwner(TABLE_PREFIX, async ({ endpoint, apiKey }) => {
+  await withBenchOwner(TABLE_PREFIX, async ({ endpoint, ownerId, apiKey }) => {
+    // A platform's tool runs on a sandbox account of its platform, in MCP only (the gateway function serves the cross-platform tools).
+    const group = catalogEntryNamed(TOOL)?.group;
+    const platform = group && isPlatformWord(group) ? group : undefined;
+    if (platform) await (await import('../functions/connect/accounts')).connectSandboxAccounts(ownerId, platform);
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' };
     const cases = [
       {
@@ -135,7 +141,7 @@ async function main(): Promise<void> {
         }).file,
         event: {},
       },
-      ...(['gateway', 'mcp'] as const)
+      ...(platform ? (['mcp'] as const) : (['gateway', 'mcp'] as const))
         .flatMap((name) => (BEFORE_ROOT ? [name, `${name} (before)`] : [name]))
         .map((label) => {
           const name = label.startsWith('gateway') ? 'gateway' : 'mcp';
