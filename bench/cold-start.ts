@@ -25,13 +25,12 @@
  *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR] [-- --functions gateway,mcp]
  */
 import '../functions/local/quiet-warnings';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { functionEntry, laterFiles, PROJECT_ROOT, servesCatalog } from '../lib/gateway-function';
 import { FUNCTION_NAMES, type FunctionName } from '../lib/routes';
 import { buildFunctionPackage, type LaterFile } from './function-package';
-import { ensureTables, startDynamoDbLocal } from '../functions/local/dynamodb-local';
+import { inFreshProcess, median, withBenchOwner } from './fresh-process';
 import { ARTIFACT_DIR, ARTIFACT_FILES } from '../functions/catalog/artifact';
 import { writeCatalogArtifact } from '../functions/catalog/build-artifact';
 import { SCHEDULER_EVENT } from '../functions/scheduler-event';
@@ -214,42 +213,20 @@ interface Sample {
 }
 
 function sample(file: string, event: Record<string, unknown>, endpoint: string, sourceMaps: boolean): Sample {
-  const output = execFileSync(
-    process.execPath,
-    ['--no-warnings', ...(sourceMaps ? ['--enable-source-maps'] : []), '-e', PROBE, file, JSON.stringify(event)],
-    {
-      env: {
-        PATH: process.env.PATH,
-        AWS_REGION: 'us-east-1',
-        DYNAMODB_ENDPOINT: endpoint,
-        TABLE_PREFIX,
-        BASELINE_TABLE: `${TABLE_PREFIX}api-keys`,
-        LOG_LEVEL: 'silent',
-      },
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(output) as Sample;
+  return inFreshProcess<Sample>(PROBE, file, event, {
+    endpoint,
+    tablePrefix: TABLE_PREFIX,
+    nodeOptions: sourceMaps ? ['--enable-source-maps'] : [],
+  });
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true });
   writeCatalogArtifact();
-  process.env.TABLE_PREFIX = TABLE_PREFIX;
-  process.env.LOG_LEVEL = 'silent';
-  const dynamodb = await startDynamoDbLocal();
-  try {
-    process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
-    await ensureTables(dynamodb.endpoint);
-    const { createOwner } = await import('../functions/runtime/stores/owners');
-    const { createApiKey } = await import('../functions/runtime/stores/api-keys');
+  await withBenchOwner(TABLE_PREFIX, async ({ endpoint, ownerId, apiKey }) => {
     const { connectSandboxAccounts } = await import('../functions/connect/accounts');
-    const owner = await createOwner({ tier: 'max' });
-    const { api_key: apiKey } = await createApiKey(owner.owner_id);
     // The platforms of MCP's first tools/call of a platform's tool.
-    for (const platform of ['searchads', 'retailads'] as const) await connectSandboxAccounts(owner.owner_id, platform);
+    for (const platform of ['searchads', 'retailads'] as const) await connectSandboxAccounts(ownerId, platform);
 
     const names = ([...FUNCTION_NAMES, 'scheduler'] as (FunctionName | 'scheduler')[]).filter((name) => !ONLY || ONLY.includes(name));
     const bundles = [
@@ -278,8 +255,7 @@ async function main(): Promise<void> {
     const cases = bundles.flatMap((b) => scenarios(b.name, apiKey).map((scenario) => ({ ...b, scenario, samples: [] as Sample[] })));
     // Round-robin over every case (one process each per round), so that load from other processes
     // on the machine spreads over all of them instead of skewing one; medians per case.
-    for (let run = 0; run < RUNS; run++)
-      for (const c of cases) c.samples.push(sample(c.file, c.scenario.event, dynamodb.endpoint, c.sourceMaps));
+    for (let run = 0; run < RUNS; run++) for (const c of cases) c.samples.push(sample(c.file, c.scenario.event, endpoint, c.sourceMaps));
 
     const baseline = cases[0];
     const coldOf = (samples: Sample[]) => median(samples.map((s) => s.importMs + s.firstMs));
@@ -335,9 +311,7 @@ async function main(): Promise<void> {
         .map(([file, { bytes }]) => `${file} ${(bytes / 1024).toFixed(0)} KB`)
         .join(', ')}.`,
     );
-  } finally {
-    await dynamodb.stop();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -146,11 +146,23 @@ export function catalogEntryJson(name: string): string | undefined {
   return span && readArtifactBytes(ARTIFACT_FILES.catalog, span[0], span[1]).toString('utf8');
 }
 
-/** One tool's catalog entry: from the parsed catalog when this process holds it, else from its own bytes. */
+/** Tools' entries read on their own so far (at most one per tool of the catalog: unknown names are not kept). */
+const entriesRead = new Map<string, CatalogEntry>();
+
+/**
+ * One tool's catalog entry: from the parsed catalog when this process holds it, else from its own bytes, read
+ * once per process (an MCP tools/call looks its tool up three times: its scope, its route, its tool file).
+ */
 export function catalogEntryNamed(name: string): CatalogEntry | undefined {
   if (index) return index.byName.get(name);
-  const json = catalogEntryJson(name);
-  return json === undefined ? undefined : (JSON.parse(json) as CatalogEntry);
+  let entry = entriesRead.get(name);
+  if (!entry) {
+    const json = catalogEntryJson(name);
+    if (json === undefined) return undefined;
+    entry = JSON.parse(json) as CatalogEntry;
+    entriesRead.set(name, entry);
+  }
+  return entry;
 }
 
 /** Every tool's name, sorted (from the catalog index: the catalog itself is not read). */

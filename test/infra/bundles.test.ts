@@ -26,6 +26,7 @@ import { useFakeChatAdsApi } from '../platforms/chatads/live-support';
 import { deskAdsLiveOwner, useFakeDeskAds } from '../platforms/deskads/live-support';
 import { FakeSecretsManager } from '../fakes/secrets-manager';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
+import { ARTIFACT_DIR, ARTIFACT_FILES } from '../../functions/catalog/artifact';
 import * as dynamodbSdk from '../../functions/dynamodb-sdk';
 import { createTestOwner, useTestTables } from '../support/gateway';
 import { sseMessages } from '../support/sse';
@@ -99,6 +100,10 @@ async function run(
     artifactRead?: string[];
     /** How many bytes of each were read so far. */
     artifactBytes?: Record<string, number>;
+    /** Connections the process opened so far (DynamoDB Local's, a fake platform's). */
+    connections?: number;
+    /** Intl formatters and collators built so far (the import included). */
+    intlBuilt?: number;
   }[]
 > {
   const { folder } = functionPackage(name);
@@ -132,6 +137,18 @@ async function run(
       opened.delete(fd);
       return closeSync.call(this, fd, ...rest);
     };
+    // Connections the process opens (to DynamoDB Local, and to a fake platform on a live call) and Intl objects it builds.
+    const net = require('node:net');
+    const connect = net.Socket.prototype.connect;
+    let connections = 0;
+    net.Socket.prototype.connect = function (...args) {
+      connections++;
+      return connect.apply(this, args);
+    };
+    let intlBuilt = 0;
+    for (const kind of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules']) {
+      Intl[kind] = new Proxy(Intl[kind], { construct: (target, args) => (intlBuilt++, Reflect.construct(target, args)) });
+    }
     const { handler } = require(file);
     // What index.js requires at once (the DynamoDB SDK's file); laterLoaded lists what came after.
     const atStart = new Set(Object.keys(require.cache));
@@ -148,7 +165,7 @@ async function run(
         try {
           const response = await handler({ body: null, isBase64Encoded: false, requestContext: { requestId: 'r-1' }, queryStringParameters: null, ...event }, context);
           const { statusCode: status, headers, body } = response;
-          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded(), laterLoaded: laterLoaded() } : { status, headers, body, toolCodeLoaded: loaded(), laterLoaded: laterLoaded(), startLoaded, connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes } });
+          answers.push(status === undefined ? { result: response, toolCodeLoaded: loaded(), laterLoaded: laterLoaded() } : { status, headers, body, toolCodeLoaded: loaded(), laterLoaded: laterLoaded(), startLoaded, connectCodeLoaded: connectLoaded(), artifactRead: Object.keys(artifactBytes).sort(), artifactBytes: { ...artifactBytes }, connections, intlBuilt });
         } catch (error) {
           answers.push({ error: String(error && error.message), toolCodeLoaded: loaded(), laterLoaded: laterLoaded() });
         }
@@ -447,6 +464,25 @@ describe('function bundles', () => {
       data: expect.objectContaining({ suggestions: expect.arrayContaining(['list_campaigns']) }),
     });
     expect(usage.result.isError).toBe(false);
+  }, 300_000);
+
+  test("a first tool call reuses the API key check's connection to DynamoDB, builds no Intl formatter when it formats no amount, and mcp reads its tool's catalog entry once", async () => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
+    const [gateway] = await run('gateway', [execute('get_usage_status', apiKey)]);
+    const call = (name: string) => mcp(apiKey, { method: 'tools/call', params: { name, arguments: {} } });
+    const [usage, campaigns] = await run('mcp', [call('get_usage_status'), call('list_campaigns')]);
+    // index.js checks the key, the tool file's chain (its own copy of the store) reads the usage: over one connection.
+    expect([gateway.status, gateway.laterLoaded, gateway.connections, gateway.intlBuilt]).toEqual([
+      200,
+      [PLATFORM_FREE_TOOL_CODE.file],
+      1,
+      0,
+    ]);
+    expect([usage.status, usage.laterLoaded, usage.connections, usage.intlBuilt]).toEqual([200, [PLATFORM_FREE_TOOL_CODE.file], 1, 0]);
+    expect([campaigns.status, campaigns.connections]).toEqual([200, 1]);
+    // The scope check, the route and the tool file each look the tool up: its bytes of catalog.json are read once.
+    const spans = JSON.parse(readFileSync(join(ARTIFACT_DIR, ARTIFACT_FILES.catalogIndex), 'utf8')) as Record<string, [number, number]>;
+    expect(usage.artifactBytes![ARTIFACT_FILES.catalog]).toBe(spans.get_usage_status[1]);
   }, 300_000);
 
   test("the mcp package's platform file sees a primary account switched through platform-free-tool-code.js in the same process", async () => {

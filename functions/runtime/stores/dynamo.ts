@@ -1,11 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoEndpoint } from '../config';
 import { StoreUnavailableError } from '../../../core/errors';
 import type { UnitOfWork } from './unit-of-work';
 
 const clients = new Map<string, DynamoDBDocumentClient>();
+
+type HttpHandler = NonNullable<DynamoDBClientConfig['requestHandler']>;
+
+/**
+ * One HTTP handler (its keep-alive agent and connections) per endpoint and process, however many copies of
+ * this module it loaded: a Lambda package checks the API key from index.js and runs the tool from a tool
+ * file beside it, each bundle with its own copy and its own client (lib/gateway-function.ts). Each copy's
+ * client keeps its own middleware (the store boundary of its copy); shared, a first tool call reuses the
+ * connection the key check opened instead of opening a second one (on AWS, a second TLS handshake).
+ */
+const HTTP_HANDLERS = Symbol.for('ad-gateway.dynamodb-http-handlers');
+const httpHandlers: Map<string, HttpHandler> = ((globalThis as Record<symbol, Map<string, HttpHandler> | undefined>)[HTTP_HANDLERS] ??=
+  new Map<string, HttpHandler>());
 
 /**
  * Time limits of every DynamoDB request. A DynamoDB request normally takes milliseconds; these
@@ -181,7 +194,7 @@ export function documentClient(): DynamoDBDocumentClient {
   if (!client) {
     const limits = {
       maxAttempts: MAX_ATTEMPTS,
-      requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: ATTEMPT_TIMEOUT_MS },
+      requestHandler: httpHandlers.get(cacheKey) ?? { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: ATTEMPT_TIMEOUT_MS },
     };
     const base = endpoint
       ? new DynamoDBClient({
@@ -191,6 +204,7 @@ export function documentClient(): DynamoDBDocumentClient {
           ...limits,
         })
       : new DynamoDBClient(limits);
+    httpHandlers.set(cacheKey, base.config.requestHandler);
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
     // The SDK's logger step copies every answer through its sensitive-data filter for a logger that
     // logs nothing (none is configured): 5% of a warm list_campaigns' CPU. The gateway logs itself.
