@@ -42,7 +42,7 @@ const timelines = new WeakMap<object, Timeline>();
  * one instead of copying it throws in the tests (strict mode) rather than corrupting other reads.
  * One check per timeline built, nothing per state asked; production skips it.
  */
-const FREEZE_SHARED_STATES = process.env.NODE_ENV === 'test';
+export const FREEZE_SHARED_STATES = process.env.NODE_ENV === 'test';
 
 function timelineOf(entity: WithHistory<object>): Timeline {
   let timeline = timelines.get(entity);
