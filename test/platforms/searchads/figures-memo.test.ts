@@ -12,7 +12,8 @@ import { KIND } from '../../../platforms/searchads/sandbox/stored';
 import { searchads } from '../../../platforms/searchads/manifest';
 import type { SearchAdsReportRow } from '../../../platforms/searchads/port';
 import { useMiddayClock } from '../../support/clock';
-import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import { callToolOk, useTestTables } from '../../support/gateway';
+import { searchAdsSandbox } from '../helpers/searchads-sandbox';
 
 useTestTables();
 useMiddayClock();
@@ -21,17 +22,6 @@ const yesterday = () => addDays(isoDate(new Date()), -1);
 
 /** What getReport reads: the campaigns, their ad groups, keywords and ads, and the shared budgets. */
 const REPORTED_KINDS = [KIND.campaign, KIND.adGroup, KIND.keyword, KIND.ad, BIDDING_KIND.budget];
-
-async function sandbox() {
-  const owner = await createTestOwner({ accounts: { searchads: 1 } });
-  const account = owner.accounts.searchads![0]!;
-  return {
-    apiKey: owner.apiKey,
-    account,
-    port: searchads.open(account, operatorCall()),
-    store: new SandboxStore('searchads', account.account_id),
-  };
-}
 
 /** The account's campaign report of the last three days, read twice (the second from the memo): both the same. */
 async function readTwice(port: ReturnType<typeof searchads.open>): Promise<SearchAdsReportRow[]> {
@@ -47,7 +37,7 @@ const pauseFromYesterday = (store: SandboxStore, id: string) =>
 
 describe('searchads campaign days kept in memory', () => {
   it('a read after a write answers the new figures, not the days kept before it', async () => {
-    const s = await sandbox();
+    const s = await searchAdsSandbox();
     const brand = (await s.port.listCampaigns()).find((c) => c.name === 'Brand - Exact')!;
     const before = await readTwice(s.port);
     const spentYesterday = before.find((r) => r.campaign_id === brand.id && r.date === yesterday());
@@ -65,7 +55,7 @@ describe('searchads campaign days kept in memory', () => {
   });
 
   it('two accounts with the same entity ids each get their own days', async () => {
-    const a = await sandbox();
+    const a = await searchAdsSandbox();
     // A second account holding a copy of the first one's entities (same ids, same history)...
     const copyId = `${a.account.account_id}-copy`;
     const copy = new SandboxStore('searchads', copyId);
