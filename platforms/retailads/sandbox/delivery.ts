@@ -164,9 +164,10 @@ interface CampaignEntities {
 /**
  * Campaign ranges computed in this process (sandbox/day-memo.ts), keyed by the account, the
  * campaign's entities as stored (history included; with SB ads, the assets their creatives come
- * from) and the days: everything campaignRange reads.
+ * from) and the days: everything campaignRange reads. Fewer than searchads' days: a range holds each
+ * of its days' keyword/target parts until it is split (a 30-day range of 20 keywords about 600 of them).
  */
-const campaignRanges = new DayMemo<CampaignRange>(2000);
+const campaignRanges = new DayMemo<CampaignRange>(500);
 
 /**
  * Every range total of [start, end]; `today` (YYYY-MM-DD) and later days have no delivery. Entities
@@ -331,6 +332,8 @@ function campaignRange(of: CampaignEntities, assets: Map<string, RetailAdsAsset>
       const parts = weights.some((w) => w.impressions > 0) ? splitRaw(groupTotal, weights) : mine.map(() => zero());
       mine.forEach(({ p }, i) => product.push([p.id, parts[i]!]));
     });
+    // Split once (splitOnce): the days' parts are no longer needed, so a range kept in the memo drops them.
+    leafDays.length = 0;
     return { leaf, product };
   };
   return {
