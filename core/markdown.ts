@@ -4,7 +4,9 @@ type Cell = string | number | boolean | null | undefined;
 
 function cellText(value: Cell): string {
   if (value === null || value === undefined || value === '') return '-';
-  return String(value).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const text = String(value);
+  // Most cells (numbers, names, dates) hold neither: no pass of the two replacements over them.
+  return text.includes('|') || text.includes('\n') ? text.replace(/\|/g, '\\|').replace(/\n/g, ' ') : text;
 }
 
 /** A Markdown table; numbers are right-aligned. */

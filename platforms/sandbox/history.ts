@@ -42,7 +42,7 @@ const timelines = new WeakMap<object, Timeline>();
  * one instead of copying it throws in the tests (strict mode) rather than corrupting other reads.
  * One check per timeline built, nothing per state asked; production skips it.
  */
-const FREEZE_SHARED_STATES = process.env.NODE_ENV === 'test';
+export const FREEZE_SHARED_STATES = process.env.NODE_ENV === 'test';
 
 function timelineOf(entity: WithHistory<object>): Timeline {
   let timeline = timelines.get(entity);
@@ -142,6 +142,8 @@ export function daySegments<T extends object>(entity: WithHistory<T>, date: stri
   const dayStart = Date.parse(`${date}T00:00:00.000Z`);
   const dayEnd = dayStart + 86_400_000;
   const changes = changeTimes(entity).filter((t) => t > dayStart && t < dayEnd);
+  // A day without a change (most days of most entities): one segment, no bounds to walk.
+  if (!changes.length) return [{ state: stateView(entity, `${date}T00:00:00.000Z`), share: 1 }];
   const bounds = [dayStart, ...changes, dayEnd];
   const segments: DaySegment<T>[] = [];
   for (let i = 0; i < bounds.length - 1; i++) {

@@ -15,6 +15,7 @@
  */
 import { splitEarned } from '../../sandbox/allocate';
 import { jointSegments } from '../../sandbox/top-down';
+import { DayMemo, contentKey } from '../../sandbox/day-memo';
 import type { WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, hash32, profileFor, type PerformanceTier } from '../../sandbox/metrics';
 import {
@@ -42,6 +43,8 @@ export interface ReportEntities {
   /** Sponsored Brands ads: an SB ad group serves only while one of its ads is enabled with an approved creative. */
   sbAds?: WithHistory<RetailAdsSbAd>[];
   assets?: RetailAdsAsset[];
+  /** The account's sandbox partition they were read from: with it, campaign ranges are kept in the process's memo. */
+  scope?: string;
 }
 
 export type Raw = RetailAdsRawMetrics;
@@ -139,145 +142,204 @@ export interface RetailDelivery {
   campaignDays: Map<string, { date: string; spend: number; daily_budget: number }[]>;
 }
 
-/** Every range total of [start, end]; `today` (YYYY-MM-DD) and later days have no delivery. */
+/** One campaign's delivery over a range of days: what simulateDelivery reports of it. */
+interface CampaignRange {
+  total: Raw;
+  days: { date: string; spend: number; daily_budget: number }[];
+  /** Sponsored Products only. */
+  placement?: Record<RetailAdsPlacement, Raw>;
+  /** Its keywords'/targets' and product ads' range totals, split when first asked (a campaign report asks neither). */
+  parts(): { leaf: [string, Raw][]; product: [string, Raw][] };
+}
+
+/** What one campaign's delivery is simulated from: the campaign and the entities under it. */
+interface CampaignEntities {
+  campaign: Stored<RetailAdsCampaign>;
+  groups: Stored<RetailAdsAdGroup>[];
+  leaves: Stored<RetailAdsKeyword | RetailAdsTarget>[];
+  products: Stored<RetailAdsProductAd>[];
+  sbAds: WithHistory<RetailAdsSbAd>[];
+}
+
+/**
+ * Campaign ranges computed in this process (sandbox/day-memo.ts), keyed by the account, the
+ * campaign's entities as stored (history included; with SB ads, the assets their creatives come
+ * from) and the days: everything campaignRange reads. Fewer than searchads' days: a range holds each
+ * of its days' keyword/target parts until it is split (a 30-day range of 20 keywords about 600 of them).
+ */
+const campaignRanges = new DayMemo<CampaignRange>(500);
+
+/**
+ * Every range total of [start, end]; `today` (YYYY-MM-DD) and later days have no delivery. Entities
+ * read from an account (`scope`) keep each campaign's range in the process's memo.
+ */
 export function simulateDelivery(entities: ReportEntities, start: string, end: string, today: string): RetailDelivery {
   const leaf = new Map<string, Raw>();
   const product = new Map<string, Raw>();
-  /** Per campaign: splits its days among its keywords/targets, and its ad groups' totals among their product ads. */
-  const splits: (() => void)[] = [];
-  const split = () => {
-    for (const splitCampaign of splits.splice(0)) splitCampaign();
+  const ranges: CampaignRange[] = [];
+  let split = 0;
+  /** Splits the campaigns' days among their keywords/targets, and their ad groups' totals among their product ads. */
+  const splitAll = () => {
+    for (; split < ranges.length; split++) {
+      const parts = ranges[split]!.parts();
+      for (const [id, raw] of parts.leaf) leaf.set(id, raw);
+      for (const [id, raw] of parts.product) product.set(id, raw);
+    }
   };
   const out: RetailDelivery = {
     campaign: new Map(),
     get leaf() {
-      split();
+      splitAll();
       return leaf;
     },
     get product() {
-      split();
+      splitAll();
       return product;
     },
     placement: new Map(),
     campaignDays: new Map(),
   };
   const dates = datesBetween(start, end).filter((d) => d < today);
+  const assets = new Map((entities.assets ?? []).map((a) => [a.id, a]));
+  const days = dates.length ? `${dates[0]}..${dates.at(-1)}` : 'none';
   for (const campaign of entities.campaigns) {
-    const groups = entities.adGroups.filter((g) => g.campaign_id === campaign.id);
-    const leaves: Stored<RetailAdsKeyword | RetailAdsTarget>[] = [...entities.keywords, ...entities.targets].filter(
-      (l) => l.campaign_id === campaign.id,
-    );
-    const products = entities.productAds.filter((p) => p.campaign_id === campaign.id);
-    const sbAds = (entities.sbAds ?? []).filter((a) => a.campaign_id === campaign.id);
-    const assets = new Map((entities.assets ?? []).map((a) => [a.id, a]));
-    const gatedBySbAds = campaign.ad_product === 'SPONSORED_BRANDS';
-    const groupIndex = new Map(groups.map((g, i) => [g.id, i]));
-    let campaignTotal = zero();
-    /** Each day and its keywords'/targets' shares of it, split later (splits). */
-    const leafDays: { day: Raw; shaped: Raw[] }[] = [];
-    const productWeights = products.map(() => 0);
-    const placementTotals = Object.fromEntries(PLACEMENTS.map((p) => [p, zero()])) as Record<RetailAdsPlacement, Raw>;
-    const days: { date: string; spend: number; daily_budget: number }[] = [];
-    type AnyEntity = RetailAdsCampaign | RetailAdsAdGroup | RetailAdsKeyword | RetailAdsTarget | RetailAdsProductAd | RetailAdsSbAd;
-    const all: WithHistory<AnyEntity>[] = [campaign, ...groups, ...leaves, ...products, ...sbAds];
-    for (const date of dates) {
-      // An SB ad's creative counts from the day after moderation approved it.
-      const dayStart = new Date(`${date}T00:00:00.000Z`);
-      const approved = sbAds.map((a) => servingVersion(a, assets, dayStart) !== undefined);
-      const live = leaves.map(() => 0);
-      const placementLean = PLACEMENTS.map(() => zero());
-      let cap = 0;
-      for (const segment of jointSegments(all, date)) {
-        const c = segment.states[0] as RetailAdsCampaign;
-        if (!campaignLive(c, date)) continue;
-        cap += segment.share * c.daily_budget;
-        const groupStates = segment.states.slice(1, 1 + groups.length) as RetailAdsAdGroup[];
-        const leafStates = segment.states.slice(1 + groups.length, 1 + groups.length + leaves.length) as (
-          RetailAdsKeyword | RetailAdsTarget
-        )[];
-        const productStates = segment.states.slice(
-          1 + groups.length + leaves.length,
-          1 + groups.length + leaves.length + products.length,
-        ) as RetailAdsProductAd[];
-        const sbAdStates = segment.states.slice(1 + groups.length + leaves.length + products.length) as RetailAdsSbAd[];
-        const groupOn = groupStates.map(
-          (g, gi) =>
-            isOn(g.state) &&
-            productStates.some((p) => p.ad_group_id === groups[gi]!.id && isOn(p.state)) &&
-            (!gatedBySbAds || sbAdStates.some((a, ai) => a.ad_group_id === groups[gi]!.id && isOn(a.state) && approved[ai])),
-        );
-        leafStates.forEach((l, li) => {
-          const gi = groupIndex.get(l.ad_group_id);
-          if (gi !== undefined && groupOn[gi] && isOn(l.state)) live[li]! += segment.share;
-        });
-        productStates.forEach((p, pi) => {
-          const gi = groupIndex.get(p.ad_group_id);
-          if (gi !== undefined && groupOn[gi] && isOn(p.state)) productWeights[pi]! += segment.share;
-        });
-        PLACEMENTS.forEach(
-          (placement, i) => (placementLean[i] = add(placementLean[i]!, scaled(placementWeights(c, placement), segment.share))),
-        );
-      }
-      const wanted = leaves.map((l, li) => (live[li]! > 0 ? scaled(naturalDay(l.id, l.performance, date), live[li]!) : zero()));
-      const spend = wanted.reduce((sum, w) => sum + w.spend, 0);
-      const share = spend > cap * BUDGET_USE ? (cap * BUDGET_USE) / spend : 1;
-      const shaped = wanted.map((w) => scaled(w, share));
-      const sum = shaped.reduce(
-        (t, w) => ({
-          impressions: t.impressions + w.impressions,
-          clicks: t.clicks + w.clicks,
-          spend: t.spend + w.spend,
-          orders: t.orders + w.orders,
-          sales: t.sales + w.sales,
-        }),
-        zero(),
-      );
-      // Whole orders; sales follow them at the day's average order value (no sales without an order).
-      // Sponsored ads are paid per click: a day without a click costs nothing.
-      const orders = Math.round(sum.orders);
-      const clicks = Math.round(sum.clicks);
-      const day: Raw = {
-        impressions: Math.round(sum.impressions),
-        clicks,
-        spend: clicks > 0 ? round2(sum.spend) : 0,
-        orders,
-        sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0,
-      };
-      days.push({ date, spend: day.spend, daily_budget: round2(cap) });
-      campaignTotal = add(campaignTotal, day);
-      leafDays.push({ day, shaped });
-      if (campaign.ad_product === 'SPONSORED_PRODUCTS') {
-        // Placement weights shaped by what the campaign earns: ctr/cvr/cpc leans applied to its day.
-        splitRaw(day, placementLean).forEach((part, i) => (placementTotals[PLACEMENTS[i]!] = add(placementTotals[PLACEMENTS[i]!], part)));
-      }
-    }
-    out.campaign.set(campaign.id, campaignTotal);
-    out.campaignDays.set(campaign.id, days);
-    if (campaign.ad_product === 'SPONSORED_PRODUCTS') out.placement.set(campaign.id, placementTotals);
-    splits.push(() => {
-      const leafTotals = leaves.map(() => zero());
-      for (const { day, shaped } of leafDays) splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));
-      leaves.forEach((l, li) => leaf.set(l.id, leafTotals[li]!));
-      // Each ad group's range total over its product ads, by the time each ran and its tier.
-      groups.forEach((g) => {
-        const groupTotal = leaves.reduce((t, l, li) => (l.ad_group_id === g.id ? add(t, leafTotals[li]!) : t), zero());
-        const mine = products.map((p, pi) => ({ p, pi })).filter(({ p }) => p.ad_group_id === g.id);
-        const weights = mine.map(({ p, pi }) => {
-          const tier = profileFor(p.performance);
-          const presence = productWeights[pi]! * (0.6 + ((hash32(p.id) % 1000) / 1000) * 0.8);
-          const clicks = presence * tier.ctr;
-          return {
-            impressions: presence,
-            clicks,
-            spend: clicks * tier.cpc,
-            orders: clicks * tier.cvr,
-            sales: clicks * tier.cvr * tier.order_value,
-          };
-        });
-        const parts = weights.some((w) => w.impressions > 0) ? splitRaw(groupTotal, weights) : mine.map(() => zero());
-        mine.forEach(({ p }, i) => product.set(p.id, parts[i]!));
-      });
-    });
+    const of: CampaignEntities = {
+      campaign,
+      groups: entities.adGroups.filter((g) => g.campaign_id === campaign.id),
+      leaves: [...entities.keywords, ...entities.targets].filter((l) => l.campaign_id === campaign.id),
+      products: entities.productAds.filter((p) => p.campaign_id === campaign.id),
+      sbAds: (entities.sbAds ?? []).filter((a) => a.campaign_id === campaign.id),
+    };
+    const compute = () => campaignRange(of, assets, dates);
+    const range = entities.scope
+      ? campaignRanges.day(contentKey(entities.scope, [of, of.sbAds.length ? (entities.assets ?? []) : []]), days, compute)
+      : compute();
+    out.campaign.set(campaign.id, range.total);
+    out.campaignDays.set(campaign.id, range.days);
+    if (range.placement) out.placement.set(campaign.id, range.placement);
+    ranges.push(range);
   }
   return out;
+}
+
+/** One campaign's days over `dates`, their totals, and (when first asked) its keywords'/targets' and product ads' parts. */
+function campaignRange(of: CampaignEntities, assets: Map<string, RetailAdsAsset>, dates: readonly string[]): CampaignRange {
+  const { campaign, groups, leaves, products, sbAds } = of;
+  const gatedBySbAds = campaign.ad_product === 'SPONSORED_BRANDS';
+  const groupIndex = new Map(groups.map((g, i) => [g.id, i]));
+  let campaignTotal = zero();
+  /** Each day and its keywords'/targets' shares of it, split when first asked (parts). */
+  const leafDays: { day: Raw; shaped: Raw[] }[] = [];
+  const productWeights = products.map(() => 0);
+  const placementTotals = Object.fromEntries(PLACEMENTS.map((p) => [p, zero()])) as Record<RetailAdsPlacement, Raw>;
+  const days: { date: string; spend: number; daily_budget: number }[] = [];
+  type AnyEntity = RetailAdsCampaign | RetailAdsAdGroup | RetailAdsKeyword | RetailAdsTarget | RetailAdsProductAd | RetailAdsSbAd;
+  const all: WithHistory<AnyEntity>[] = [campaign, ...groups, ...leaves, ...products, ...sbAds];
+  for (const date of dates) {
+    // An SB ad's creative counts from the day after moderation approved it.
+    const dayStart = new Date(`${date}T00:00:00.000Z`);
+    const approved = sbAds.map((a) => servingVersion(a, assets, dayStart) !== undefined);
+    const live = leaves.map(() => 0);
+    const placementLean = PLACEMENTS.map(() => zero());
+    let cap = 0;
+    for (const segment of jointSegments(all, date)) {
+      const c = segment.states[0] as RetailAdsCampaign;
+      if (!campaignLive(c, date)) continue;
+      cap += segment.share * c.daily_budget;
+      const groupStates = segment.states.slice(1, 1 + groups.length) as RetailAdsAdGroup[];
+      const leafStates = segment.states.slice(1 + groups.length, 1 + groups.length + leaves.length) as (
+        RetailAdsKeyword | RetailAdsTarget
+      )[];
+      const productStates = segment.states.slice(
+        1 + groups.length + leaves.length,
+        1 + groups.length + leaves.length + products.length,
+      ) as RetailAdsProductAd[];
+      const sbAdStates = segment.states.slice(1 + groups.length + leaves.length + products.length) as RetailAdsSbAd[];
+      const groupOn = groupStates.map(
+        (g, gi) =>
+          isOn(g.state) &&
+          productStates.some((p) => p.ad_group_id === groups[gi]!.id && isOn(p.state)) &&
+          (!gatedBySbAds || sbAdStates.some((a, ai) => a.ad_group_id === groups[gi]!.id && isOn(a.state) && approved[ai])),
+      );
+      leafStates.forEach((l, li) => {
+        const gi = groupIndex.get(l.ad_group_id);
+        if (gi !== undefined && groupOn[gi] && isOn(l.state)) live[li]! += segment.share;
+      });
+      productStates.forEach((p, pi) => {
+        const gi = groupIndex.get(p.ad_group_id);
+        if (gi !== undefined && groupOn[gi] && isOn(p.state)) productWeights[pi]! += segment.share;
+      });
+      PLACEMENTS.forEach(
+        (placement, i) => (placementLean[i] = add(placementLean[i]!, scaled(placementWeights(c, placement), segment.share))),
+      );
+    }
+    const wanted = leaves.map((l, li) => (live[li]! > 0 ? scaled(naturalDay(l.id, l.performance, date), live[li]!) : zero()));
+    const spend = wanted.reduce((sum, w) => sum + w.spend, 0);
+    const share = spend > cap * BUDGET_USE ? (cap * BUDGET_USE) / spend : 1;
+    const shaped = wanted.map((w) => scaled(w, share));
+    const sum = shaped.reduce(
+      (t, w) => ({
+        impressions: t.impressions + w.impressions,
+        clicks: t.clicks + w.clicks,
+        spend: t.spend + w.spend,
+        orders: t.orders + w.orders,
+        sales: t.sales + w.sales,
+      }),
+      zero(),
+    );
+    // Whole orders; sales follow them at the day's average order value (no sales without an order).
+    // Sponsored ads are paid per click: a day without a click costs nothing.
+    const orders = Math.round(sum.orders);
+    const clicks = Math.round(sum.clicks);
+    const day: Raw = {
+      impressions: Math.round(sum.impressions),
+      clicks,
+      spend: clicks > 0 ? round2(sum.spend) : 0,
+      orders,
+      sales: orders > 0 ? round2((sum.sales / sum.orders) * orders) : 0,
+    };
+    days.push({ date, spend: day.spend, daily_budget: round2(cap) });
+    campaignTotal = add(campaignTotal, day);
+    leafDays.push({ day, shaped });
+    if (campaign.ad_product === 'SPONSORED_PRODUCTS') {
+      // Placement weights shaped by what the campaign earns: ctr/cvr/cpc leans applied to its day.
+      splitRaw(day, placementLean).forEach((part, i) => (placementTotals[PLACEMENTS[i]!] = add(placementTotals[PLACEMENTS[i]!], part)));
+    }
+  }
+  let splitOnce: ReturnType<CampaignRange['parts']> | undefined;
+  const split = (): ReturnType<CampaignRange['parts']> => {
+    const leaf: [string, Raw][] = [];
+    const product: [string, Raw][] = [];
+    const leafTotals = leaves.map(() => zero());
+    for (const { day, shaped } of leafDays) splitRaw(day, shaped).forEach((part, li) => (leafTotals[li] = add(leafTotals[li]!, part)));
+    leaves.forEach((l, li) => leaf.push([l.id, leafTotals[li]!]));
+    // Each ad group's range total over its product ads, by the time each ran and its tier.
+    groups.forEach((g) => {
+      const groupTotal = leaves.reduce((t, l, li) => (l.ad_group_id === g.id ? add(t, leafTotals[li]!) : t), zero());
+      const mine = products.map((p, pi) => ({ p, pi })).filter(({ p }) => p.ad_group_id === g.id);
+      const weights = mine.map(({ p, pi }) => {
+        const tier = profileFor(p.performance);
+        const presence = productWeights[pi]! * (0.6 + ((hash32(p.id) % 1000) / 1000) * 0.8);
+        const clicks = presence * tier.ctr;
+        return {
+          impressions: presence,
+          clicks,
+          spend: clicks * tier.cpc,
+          orders: clicks * tier.cvr,
+          sales: clicks * tier.cvr * tier.order_value,
+        };
+      });
+      const parts = weights.some((w) => w.impressions > 0) ? splitRaw(groupTotal, weights) : mine.map(() => zero());
+      mine.forEach(({ p }, i) => product.push([p.id, parts[i]!]));
+    });
+    // Split once (splitOnce): the days' parts are no longer needed, so a range kept in the memo drops them.
+    leafDays.length = 0;
+    return { leaf, product };
+  };
+  return {
+    total: campaignTotal,
+    days,
+    ...(campaign.ad_product === 'SPONSORED_PRODUCTS' ? { placement: placementTotals } : {}),
+    parts: () => (splitOnce ??= split()),
+  };
 }

@@ -44,6 +44,6 @@ export class ReportingSandbox {
       this.store.list<RetailAdsSbAd>(KIND.sbAd, withHistory),
       this.store.list<RetailAdsAsset>(KIND.asset),
     ]);
-    return { campaigns, adGroups, productAds, keywords, targets, sbAds, assets };
+    return { campaigns, adGroups, productAds, keywords, targets, sbAds, assets, scope: this.store.pk };
   }
 }

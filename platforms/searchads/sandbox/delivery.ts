@@ -16,7 +16,7 @@
  * - Only video campaigns report video views; the other types have none (absent, not zero). A video
  *   campaign bidding for impressions or views (awareness, reach) reports no conversions.
  */
-import { daySegments, stateAt, type WithHistory } from '../../sandbox/history';
+import { daySegments, stateAt, stateView, type WithHistory } from '../../sandbox/history';
 
 import { deliverParentDay, splitDay, type DayFigures, type Pricing } from '../../sandbox/allocate';
 import { dailyMetrics, profileFor, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
@@ -115,7 +115,7 @@ type PoolMember = { campaign: WithHistory<StoredCampaign & { budget_id?: string 
 
 /** The shared budget a campaign draws on during `date`: the one it is on at the end of the day. */
 export function sharedBudgetOn(campaign: WithHistory<StoredCampaign & { budget_id?: string }>, date: string): string | undefined {
-  return stateAt(campaign, `${date}T23:59:59.999Z`).budget_id;
+  return stateView(campaign, `${date}T23:59:59.999Z`).budget_id;
 }
 
 /**

@@ -5,7 +5,8 @@
 import { lastReportDay } from '../../../core/dates';
 import { allocateMoney, apportion } from '../../sandbox/allocate';
 import { datesBetween, hash32 } from '../../sandbox/metrics';
-import { settingOnDay, type WithHistory } from '../../sandbox/history';
+import { DayMemo, contentKey } from '../../sandbox/day-memo';
+import { FREEZE_SHARED_STATES, settingOnDay, type WithHistory } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
 import type { SearchAdsGeoTarget, SearchAdsLanguage, SearchAdsReportLevel, SearchAdsReportRow } from '../port-types';
 import type {
@@ -227,6 +228,13 @@ function addMonths(month: string, delta: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
+/**
+ * Campaign days computed in this process (sandbox/day-memo.ts), each keyed by the account, the
+ * campaign with its ad groups and their keywords and ads as stored (history included), and the date:
+ * everything `campaignDay` reads. A few thousand days: a month of an account's campaigns is a few hundred.
+ */
+const campaignDays = new DayMemo<ReturnType<typeof campaignDay>>(4000);
+
 export class InsightsSandbox {
   constructor(private readonly store: SandboxStore) {}
 
@@ -318,8 +326,17 @@ export class InsightsSandbox {
     const account = new Map<string, SearchAdsReportRow>();
     for (const campaign of campaigns) {
       const children = groupsOf.get(campaign.id)!;
+      let memoKey: string | undefined;
+      const computed = (date: string) => {
+        memoKey ??= contentKey(this.store.pk, [campaign, children, children.map((g) => [keywordsOf.get(g.id), adsOf.get(g.id)])]);
+        return campaignDays.day(memoKey, date, () => {
+          const day = campaignDay(campaign, children, date, groupServes);
+          if (FREEZE_SHARED_STATES) Object.freeze(day.total);
+          return day;
+        });
+      };
       for (const date of dates) {
-        const day = pooled.get(`${campaign.id}|${date}`) ?? campaignDay(campaign, children, date, groupServes);
+        const day = pooled.get(`${campaign.id}|${date}`) ?? computed(date);
         if (!day.total.impressions && !day.total.spend) continue;
         // A campaign row carries the daily budget of that day (time-weighted over a change): a past day is
         // judged against it; on a shared budget, with the spend of all the campaigns on it that day.

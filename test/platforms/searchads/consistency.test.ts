@@ -3,14 +3,11 @@
  * port and through the tools: levels add up, the past never changes, state gates delivery, no day
  * exceeds its budget, no figures for today or later, and only video campaigns have video views.
  */
-import type { ConnectedAccount } from '../../../core/accounts';
 import { addDays, isoDate } from '../../../core/dates';
-import { operatorCall } from '../../../platforms/live/connector';
 import { daySegments, type WithHistory } from '../../../platforms/sandbox/history';
-import { SandboxStore } from '../../../platforms/sandbox/store';
-import { searchads } from '../../../platforms/searchads/manifest';
-import type { SearchAdsCampaign, SearchAdsPort, SearchAdsReportRow } from '../../../platforms/searchads/port';
-import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
+import type { SearchAdsCampaign, SearchAdsReportRow } from '../../../platforms/searchads/port';
+import { callToolOk, useTestTables } from '../../support/gateway';
+import { searchAdsSandbox } from '../helpers/searchads-sandbox';
 
 useTestTables();
 
@@ -43,21 +40,10 @@ function groupBy(rows: readonly SearchAdsReportRow[], by: (r: SearchAdsReportRow
   return map;
 }
 
-async function sandbox(): Promise<{ apiKey: string; account: ConnectedAccount; port: SearchAdsPort; store: SandboxStore }> {
-  const owner = await createTestOwner({ accounts: { searchads: 1 } });
-  const account = owner.accounts.searchads![0]!;
-  return {
-    apiKey: owner.apiKey,
-    account,
-    port: searchads.open(account, operatorCall()),
-    store: new SandboxStore('searchads', account.account_id),
-  };
-}
-
 describe('searchads sandbox consistency', () => {
-  let s: Awaited<ReturnType<typeof sandbox>>;
+  let s: Awaited<ReturnType<typeof searchAdsSandbox>>;
   beforeAll(async () => {
-    s = await sandbox();
+    s = await searchAdsSandbox();
   });
 
   it.each([7, 30, 120])('ad groups add up to their campaign and campaigns to the account, every day of the last %i days', async (days) => {
@@ -174,7 +160,7 @@ describe('searchads sandbox consistency', () => {
 
 describe('searchads sandbox history', () => {
   it('a past day is identical before and after pausing, re-budgeting and removing', async () => {
-    const s = await sandbox();
+    const s = await searchAdsSandbox();
     const end = yesterday();
     const start = addDays(end, -29);
     const read = () => Promise.all((['customer', 'campaign', 'ad_group'] as const).map((level) => s.port.getReport(level, start, end)));
@@ -196,7 +182,7 @@ describe('searchads sandbox history', () => {
   });
 
   it('a pause takes effect from its moment: the day of the pause is split, later days have nothing', async () => {
-    const s = await sandbox();
+    const s = await searchAdsSandbox();
     const end = yesterday();
     const brand = (await s.port.listCampaigns()).find((c) => c.name === 'Brand - Exact')!;
     const pauseDay = addDays(end, -4);

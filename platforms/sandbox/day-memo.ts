@@ -1,0 +1,50 @@
+/**
+ * A per-process memo of simulated days (issue 33: a warm read's own CPU). A sandbox day's figures are
+ * a pure function of the stored entities they come from (their fields and change history) and the
+ * date, so a repeated read (the same campaign list every few seconds, a 30-day report after a 7-day
+ * one) can skip the simulation of the days it already computed.
+ *
+ * The key holds everything the figures depend on: the account's partition (platform and account id,
+ * so two accounts never share an entry, even with the same entity ids and states), a SHA-256 digest of
+ * the entities themselves as read, history included (`contentKey`), and the date. A write changes the
+ * entity (a field, a history entry), so its next read misses; nothing has to be invalidated. Only
+ * finished days are asked (reports end yesterday), so no entry depends on the hour of the day.
+ *
+ * Bounded: the least recently used entry goes first once `limit` entries are held. A value is shared
+ * by every read that hits it: callers only read it (frozen under Jest, like the history's states).
+ */
+import { createHash } from 'node:crypto';
+import { FREEZE_SHARED_STATES } from './history';
+
+/** The memo key of `inputs` (entities as the store hands them out) within one account's partition `scope`. */
+export function contentKey(scope: string, inputs: unknown): string {
+  return `${scope}|${createHash('sha256').update(JSON.stringify(inputs)).digest('base64')}`;
+}
+
+export class DayMemo<V extends object> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(readonly limit: number) {}
+
+  /** The day `date` of what `key` (a `contentKey`) names: from the memo, else `compute()`, then kept. */
+  day(key: string, date: string, compute: () => V): V {
+    const at = `${key}|${date}`;
+    const held = this.entries.get(at);
+    if (held) {
+      // The most recently used go last (a Map keeps insertion order), so the first is the one to drop.
+      this.entries.delete(at);
+      this.entries.set(at, held);
+      return held;
+    }
+    const value = compute();
+    if (FREEZE_SHARED_STATES) Object.freeze(value);
+    this.entries.set(at, value);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+
+  /** How many days are held. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
