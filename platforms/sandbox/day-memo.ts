@@ -42,9 +42,4 @@ export class DayMemo<V extends object> {
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
     return value;
   }
-
-  /** How many days are held. */
-  get size(): number {
-    return this.entries.size;
-  }
 }
