@@ -18,11 +18,12 @@
  *
  * `--before DIR` bundles the same functions from another checkout (e.g. `git worktree add DIR main` and
  * `npm ci` there), each file from that checkout's own source (of this checkout's later files, those it
- * has), and runs them in the same rounds, rows marked "before".
+ * has), and runs them in the same rounds, rows marked "before". `--before-source-maps` runs those with
+ * `--enable-source-maps`, as the stack ran every function until it dropped them.
  *
  * `--functions gateway,mcp` runs only those functions (and the baseline), for a closer look at a few rows.
  *
- *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR] [-- --functions gateway,mcp]
+ *   npm run bench:cold-start [-- --runs 7] [-- --source-maps] [-- --before DIR [-- --before-source-maps]] [-- --functions gateway,mcp]
  */
 import '../functions/local/quiet-warnings';
 import * as fs from 'node:fs';
@@ -39,6 +40,8 @@ const OUT = path.join(PROJECT_ROOT, 'bench', 'out');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
 const SOURCE_MAPS = process.argv.includes('--source-maps');
+/** The before checkout's functions run with --enable-source-maps, as stacks before that change ran them. */
+const BEFORE_SOURCE_MAPS = SOURCE_MAPS || process.argv.includes('--before-source-maps');
 const beforeArg = process.argv.indexOf('--before');
 const BEFORE_ROOT = beforeArg > 0 ? path.resolve(process.argv[beforeArg + 1]) : undefined;
 const functionsArg = process.argv.indexOf('--functions');
@@ -243,12 +246,17 @@ async function main(): Promise<void> {
         laterFiles(name)
           .map((later) => ({ ...later, entry: before(later.entry) }))
           .filter((later) => fs.existsSync(later.entry));
+      // A checkout from before "one platform, one package" kept each function's entry in functions/<name>.ts.
+      const beforeEntry = (name: FunctionName | 'scheduler') => {
+        const entry = before(functionEntry(name));
+        return fs.existsSync(entry) ? entry : path.join(BEFORE_ROOT, 'functions', `${name}.ts`);
+      };
       for (const name of names) {
         bundles.push({
           name,
-          ...bundle(`before-${name}`, before(functionEntry(name)), servesCatalog(name), beforeLater(name)),
+          ...bundle(`before-${name}`, beforeEntry(name), servesCatalog(name), beforeLater(name)),
           label: `${name} (before)`,
-          sourceMaps: SOURCE_MAPS,
+          sourceMaps: BEFORE_SOURCE_MAPS,
         });
       }
     }
@@ -291,7 +299,7 @@ async function main(): Promise<void> {
       `| ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
     console.log(
       `Node ${process.version}, ${RUNS} fresh processes per case (round-robin), medians; "x" = ratio to the baseline` +
-        `${SOURCE_MAPS ? '; run with --enable-source-maps' : ''}.`,
+        `${SOURCE_MAPS ? '; run with --enable-source-maps' : BEFORE_ROOT && BEFORE_SOURCE_MAPS ? '; the before rows run with --enable-source-maps' : ''}.`,
     );
     console.log(line(header));
     console.log(`|${widths.map((w, i) => (i < 2 ? ':' : '-') + '-'.repeat(w) + (i < 2 ? '-' : ':')).join('|')}|`);
