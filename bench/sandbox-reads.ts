@@ -43,7 +43,11 @@ const YEARS = [1, 2, 4];
 /** A campaign as the list tools answer it: the fields a write is chosen by. */
 type Campaign = Record<string, string>;
 /** The first campaign whose `field` is `value`. */
-const withField = (campaigns: Campaign[], field: string, value: RegExp) => campaigns.find((c) => value.test(c[field] ?? ''))!.id;
+const withField = (campaigns: Campaign[], field: string, value: RegExp) => {
+  const found = campaigns.find((c) => value.test(c[field] ?? ''));
+  if (!found) throw new Error(`no campaign with ${field} ${value} (${campaigns.map((c) => c[field]).join(', ')})`);
+  return found.id;
+};
 
 const CALLS: Record<
   PlatformWord,
@@ -69,7 +73,7 @@ const CALLS: Record<
     report: ['get_shortvideo_campaign_performance', { lookback_days: 30 }],
     write: (c) => [
       'update_shortvideo_campaign',
-      { campaign_id: withField(c, 'status', /ENABLE/), campaign_name: `Bench ${randomUUID().slice(0, 8)}` },
+      { campaign_id: withField(c, 'status', /^ACTIVE$/), campaign_name: `Bench ${randomUUID().slice(0, 8)}` },
     ],
   },
   retailads: {
@@ -83,7 +87,7 @@ const CALLS: Record<
   chatads: {
     list: ['list_chatads_campaigns', {}],
     report: ['get_chatads_insights', { scope: 'ad_account' }],
-    write: (c) => ['pause_chatads_campaign', { campaign_id: withField(c, 'status', /^ACTIVE$/) }],
+    write: (c) => ['pause_chatads_campaign', { campaign_id: withField(c, 'status', /^active$/) }],
   },
   deskads: {
     list: ['list_deskads_campaigns', {}],
