@@ -1180,8 +1180,9 @@ function parseJson(raw: string): unknown {
   }
 }
 
+/** A path the API does not serve: 404 with the API's error object, `code` null, as the platform's APIs answer it. */
 function unknownUrl(method: string, path: string): ApiError {
-  return new ApiError(404, `Unknown request URL: ${method} ${path}.`, 'invalid_request_error', 'unknown_url');
+  return new ApiError(404, `Invalid URL (${method} ${path})`, 'invalid_request_error');
 }
 
 /** The request body as text; JSON only, except the upload endpoint, which also takes multipart/form-data. */

@@ -1,4 +1,5 @@
 import type { PortCall } from '../../../core/tool';
+import { LiveSetupError } from '../../../core/errors';
 import { sendUpstream } from '../../live/http';
 import { urlSetting } from '../../live/settings';
 
@@ -77,6 +78,16 @@ export async function chatAdsRequest<T>(auth: ChatAdsAuth, request: ChatAdsReque
   if (response.status >= 200 && response.status < 300) return response.body as T;
   const error = (response.body as { error?: { message?: unknown; type?: unknown; code?: unknown; param?: unknown } } | undefined)?.error;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  if (response.status === 404 && !servedByTheApi(error)) {
+    // Not "that entity does not exist": the address is not the API's (CHATADS_API_URL points elsewhere,
+    // or lacks the version path). Every call would fail alike, so the operator fixes the setting.
+    throw new LiveSetupError(
+      { platform: 'chatads' },
+      `CHATADS_API_URL does not lead to the chatads Advertiser API: ${request.method} ${request.path} there answered "not found"${
+        text(error?.message) ? ` (${text(error?.message)})` : " without the API's error object"
+      }. Set it to the API's base URL with its version path, https://api.ads.openai.com/v1, or remove it to use that one.`,
+    );
+  }
   throw new ChatAdsApiError(
     response.status,
     text(error?.message) ?? `the platform answered HTTP ${response.status}`,
@@ -84,6 +95,15 @@ export async function chatAdsRequest<T>(auth: ChatAdsAuth, request: ChatAdsReque
     text(error?.code),
     text(error?.param),
   );
+}
+
+/**
+ * Whether a 404 came from the Advertiser API about an entity: its error object, and not the API's answer to a
+ * path it does not serve (`Invalid URL (GET /v1/...)`). A 404 without that object came from another server.
+ */
+function servedByTheApi(error: { message?: unknown; type?: unknown } | undefined): boolean {
+  if (!error || typeof error.message !== 'string' || typeof error.type !== 'string') return false;
+  return !error.message.startsWith('Invalid URL');
 }
 
 /** Every item of a list endpoint, following `after` cursors page by page (500 a page, the maximum). */

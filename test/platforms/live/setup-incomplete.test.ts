@@ -3,13 +3,18 @@
  * a live account whose platform app is missing a credential or is refused answers 400 `live_setup_incomplete` naming
  * the platform, shows no secret's value, and leaves the owner's connection healthy (reconnecting would not help:
  * docs/errors.md, LIVE.md). Each row breaks the deployment's app against the platform's fake in one way (a missing
- * credential, an app the platform refuses), calls the platform's campaign list, then fixes the app and calls again.
- * searchads answered 500 for the same problem before.
+ * credential, an app the platform refuses, an API address that is not the API's), calls the platform's campaign list,
+ * then fixes the app and calls again. searchads answered 500 for the same problem before, and a chatads API address
+ * without the version path answered `not_found`, as if the user's campaign did not exist.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PlatformWord } from '../../../core/platforms';
+import { connectLiveAccounts } from '../../../functions/connect/accounts';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { CONNECTORS } from '../../../platforms/connectors';
-import { callTool, useTestTables } from '../../support/gateway';
+import { callTool, createTestOwner, useTestTables } from '../../support/gateway';
+import { useFakeChatAdsApi } from '../chatads/live-support';
 import { deskAdsLiveOwner, useFakeDeskAds } from '../deskads/live-support';
 import { liveOwner as liveProAdsOwner, useFakeProAds } from '../proads/live-support';
 import { liveRetailOwner, useFakeRetailAds } from '../retailads/live-support';
@@ -24,6 +29,32 @@ const proads = useFakeProAds();
 const shortvideo = useFakeShortVideoApi();
 const retailads = useFakeRetailAds();
 const deskads = useFakeDeskAds();
+const chatads = useFakeChatAdsApi();
+
+/** A web server on loopback that is not the chatads API: every path answers an HTML 404 page. */
+let notTheApi: Server;
+beforeAll(async () => {
+  notTheApi = createServer((_req, res) => res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>'));
+  await new Promise<void>((resolve) => notTheApi.listen(0, '127.0.0.1', resolve));
+});
+afterAll(() => new Promise<void>((resolve) => notTheApi.close(() => resolve())));
+
+/** Points a deployment setting elsewhere until the returned function puts it back. */
+function setTo(name: string, value: string): () => void {
+  const saved = process.env[name];
+  process.env[name] = value;
+  return () => {
+    process.env[name] = saved;
+  };
+}
+
+/** A gateway owner with a live chatads account, connected with the ad account's own API key. */
+async function liveChatAdsOwner(): Promise<LiveOwner> {
+  const { owner, apiKey } = await createTestOwner();
+  const { apiKey: platformKey } = chatads.api.addAccount();
+  await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': platformKey });
+  return { apiKey, ownerId: owner.owner_id, tokens: [platformKey] };
+}
 
 interface LiveOwner {
   apiKey: string;
@@ -122,6 +153,21 @@ const CASES: SetupCase[] = [
     },
     breakApp: () => unset('DESKADS_DEVELOPER_TOKEN'),
   },
+  {
+    word: 'chatads',
+    tool: 'list_chatads_campaigns',
+    // The API's own answer to a path it does not serve: "Invalid URL (GET /campaigns)".
+    names: /CHATADS_API_URL does not lead to the chatads Advertiser API.*Invalid URL/,
+    owner: liveChatAdsOwner,
+    breakApp: () => setTo('CHATADS_API_URL', chatads.api.url.replace(/\/v1$/, '')),
+  },
+  {
+    word: 'chatads',
+    tool: 'list_chatads_campaigns',
+    names: /CHATADS_API_URL does not lead to the chatads Advertiser API.*without the API's error object/,
+    owner: liveChatAdsOwner,
+    breakApp: () => setTo('CHATADS_API_URL', `http://127.0.0.1:${(notTheApi.address() as AddressInfo).port}/v1`),
+  },
 ];
 
 /** The names of a platform's secret settings (app ids, secrets, developer tokens). */
@@ -135,13 +181,19 @@ const secretValues = (word: PlatformWord): string[] =>
     .filter((value): value is string => Boolean(value));
 
 describe("live setup incomplete: the operator's problem, the same answer on every platform", () => {
-  it('has a row for every platform whose app has secret settings (chatads connects with an account key alone)', () => {
-    const withAppSecrets = (Object.keys(CONNECTORS) as PlatformWord[]).filter((word) => secretNames(word).length > 0);
-    expect(CASES.map((c) => c.word).sort()).toEqual(withAppSecrets.sort());
+  it('has a row for every platform (chatads has no app secrets: its setup is the API address)', () => {
+    expect([...new Set(CASES.map((c) => c.word))].sort()).toEqual((Object.keys(CONNECTORS) as PlatformWord[]).sort());
     expect(secretNames('chatads')).toEqual([]);
   });
 
-  it.each(CASES)('$word: 400 live_setup_incomplete, no secret shown, the connection stays healthy', async (row) => {
+  it('chatads: a campaign that does not exist, on the right address, stays not_found', async () => {
+    const owner = await liveChatAdsOwner();
+    const answer = await callTool(owner.apiKey, 'get_chatads_campaign', { campaign_id: 'cmpn_doesnotexist1' });
+    expect(answer.body.error).toContain('cmpn_doesnotexist1');
+    expect(answer.body.structured_content).toMatchObject({ code: 'not_found', platform_error: 'not_found' });
+  });
+
+  it.each(CASES)('$word ($names): 400 live_setup_incomplete, no secret shown, the connection stays healthy', async (row) => {
     const owner = await row.owner();
     const secrets = [...secretValues(row.word), ...owner.tokens];
     const fix = row.breakApp();
