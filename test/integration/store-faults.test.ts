@@ -243,6 +243,20 @@ describe('Unknown outcomes and deadlines', () => {
     expect(retry.headers['Idempotent-Replayed']).toBe('true');
     expect(await store('hang').list('thing')).toHaveLength(1);
   });
+
+  it('a retry of a write a second plan cannot judge (its plan names no before value) answers its stored outcome, and the write runs once', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    const first = await call(apiKey, 'sf_write_then_hang', { label: 'unjudgeable' }, { key, functionMs: 5000 });
+    expect([first.status, first.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
+    for (let retries = 0; retries < 2; retries++) {
+      const retry = await call(apiKey, 'sf_write_then_hang', { label: 'unjudgeable' }, { key, functionMs: 5000 });
+      expect([retry.status, retry.headers['Idempotent-Replayed'], retry.body]).toEqual([500, 'true', first.body]);
+    }
+    expect(await store('unjudgeable').list('thing')).toHaveLength(1);
+    const records = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_write_then_hang' });
+    expect(records.filter((e) => e.outcome === 'applied')).toHaveLength(0);
+  });
 });
 
 describe('Abandoned claims', () => {
