@@ -31,7 +31,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { settle } from './settle';
 import { stepsOf } from './stores/checkpoints';
 import { reserveUnit } from './middleware/quota';
-import { finishReservation, periodOf, refundCall, type HeldUnit } from './stores/usage';
+import { finishReservation, refundCall, type HeldUnit } from './stores/usage';
 import { cancellationReasons, currentStoreScope, documentClient, isConditionalCheckFailed, type ReplacedValues } from './stores/dynamo';
 import type { ConnectedAccount } from '../../core/accounts';
 import type { PlatformCheckingPort, ToolContext, ToolDefinition, ToolResult } from '../../core/tool';
@@ -137,6 +137,11 @@ export async function runPlannedWrite(
     throw new GuardrailBlockedError(tool.name, breaches);
   }
   const applying = { ...ctx, createPaused: settings.create_paused ?? false };
+  // From here the write may reach the platform: should the answer go out at the tool deadline while
+  // it runs, it is recorded `unknown` first, holding its unit (middleware/outcome.ts), when a replay
+  // can settle it by planning it again. Any other write answers as before: its key replays the
+  // outcome_unknown, never running it again, and its unit is given back with the answer.
+  if (judgeableByPlan(plan)) state.recordUnknownAtDeadline = () => audit('unknown', UNKNOWN_DETAIL, { held_unit: holdUnit(state, plan) });
   // On a sandbox account the write's changes are held in a unit of work and committed with its audit
   // record and the claim's completion in one transaction (commitWrite). When the run cannot hold them
   // (unit-of-work.ts), or the commit finds an entity changed since it was read, it is applied again
@@ -254,8 +259,9 @@ async function failedWrite(state: RequestState, audit: ReturnType<typeof auditRe
 /**
  * Keeps this request's unit used while its write's outcome is unknown (the quota step then does not
  * give it back with the answer): what the write's `unknown` record keeps to give it back once, should
- * the write be settled not applied. None when there is no unit, when it was given back already (the
- * answer went out at the deadline before the write ended), or when nothing can ever settle the write
+ * the write be settled not applied. Called at the latest when the answer goes out at the tool deadline
+ * (recordUnknownAtDeadline), before the quota step. None when there is no unit, when it was given back
+ * already (a write that failed in a way that changed nothing), or when nothing can ever settle the write
  * (a create or removal without the platform's idempotency key, a write naming no field): such a unit
  * is given back with the answer, as before.
  */
@@ -303,7 +309,7 @@ async function commitWrite(
   steps: StepsOfWrite | undefined,
 ): Promise<boolean> {
   const retention = safetyOf(ctx.owner).audit_retention_days;
-  const entry = auditEntry(tool, state, ctx, plan, 'applied', undefined, extra);
+  const entry = audit.entry('applied', undefined, extra);
   const { put } = auditPut(entry, retention);
   const response = await state.respond!(result);
   const claim = state.idempotency?.claimToken ? state.idempotency : undefined;
@@ -313,6 +319,7 @@ async function commitWrite(
   // A checkpoint this run stored (between its steps) is removed in the same transaction.
   const removal = steps?.removal?.();
   const committed = async () => {
+    appliedWrite(state, plan, entry.change_id);
     state.committedResponse = response;
     if (completion) claim!.completed = true;
     if (removal) steps?.cleared?.();
@@ -509,6 +516,18 @@ export function unjudgeable(recorded: Pick<AuditEntry, 'changes'>): boolean {
   return recorded.changes.some((c) => c.action !== 'update');
 }
 
+/**
+ * Whether a second plan of this write can tell whether it took effect: it updates fields only, and
+ * names the value each one had before (a field planned with no before value would be found "still as
+ * before" whatever happened, and the write run again).
+ */
+export function judgeableByPlan(plan: Pick<WritePlan, 'changes'>): boolean {
+  return (
+    plan.changes.length > 0 &&
+    plan.changes.every((c) => c.action === 'update' && Object.values(c.fields).every(({ before }) => before !== undefined))
+  );
+}
+
 /** Whether a write's updates are in effect: the fresh plan finds nothing left to change, or finds each field at its planned value. */
 export function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
   if (!held.changes.length || held.changes.some((c) => c.action !== 'update')) return false;
@@ -527,7 +546,8 @@ export function alreadyInEffect(held: WritePlan, fresh: WritePlan): boolean {
  * write is planned again (`fresh`) and its audit record `changeId` settled (this request reserved no
  * unit: the write holds one, HeldUnit). Applied → the record says applied and the held unit stays
  * used (nothing is billed: nothing can fail after a bill); it answers the tool's result of applying
- * the fresh plan, which changes nothing, with the held unit's figure. Not applied → the record says so,
+ * the fresh plan, which changes nothing, its quota block showing the period's figures as they are now
+ * (state.quotaOfNow, like a 200 run on the held unit). Not applied → the record says so,
  * the held unit becomes this request's reservation and undefined is returned: the caller runs the
  * write now, on that unit (this request holds the key: exactly once; a failure gives the unit back).
  * Still unknown → outcome_unknown again, saying why; the unit stays held. A record settled earlier
@@ -563,7 +583,7 @@ async function settleOnReplay(
           `This write was settled as applied (change ${changeId}) and the entity changed since: sending it again would change it anew. Nothing was changed; use a new Idempotency-Key if that is wanted.`,
           { code: 'entity_changed' },
         );
-      if (entry.held_unit) state.quotaUsed = quotaFigureOf(entry.held_unit, state);
+      state.quotaOfNow = entry.held_unit?.used;
       return tool.apply!(fresh, state.args!, ctx);
     }
     if (entry.outcome !== 'unknown') throw new Error(`settleOnReplay: change ${changeId} is ${entry.outcome}`);
@@ -594,22 +614,18 @@ async function settleOnReplay(
     const held = entry.held_unit;
     if (verdict.outcome === 'not_applied') {
       // The write runs now on the unit it was sent with (reserved then: no 402 at the limit).
-      if (held) state.reservation = { ...held, refunded: false };
+      if (held) {
+        state.reservation = { ...held, refunded: false };
+        state.quotaOfNow = held.used;
+      }
       return undefined;
     }
     // The write happened: its unit, used since it was sent, is used for good.
-    if (held) {
-      finishReservation(ctx.owner.owner_id, held);
-      state.quotaUsed = quotaFigureOf(held, state);
-    }
+    if (held) finishReservation(ctx.owner.owner_id, held);
+    state.quotaOfNow = held?.used;
     return tool.apply!(fresh, state.args!, ctx);
   }
   throw new OutcomeUnknownError(platform, `Change ${changeId} is being settled by another request; send it again in a moment.`);
-}
-
-/** The `used` figure a held unit shows in a 200 of this period: the one after it was reserved (another period's: none, read). */
-function quotaFigureOf(held: HeldUnit, state: RequestState): number | undefined {
-  return held.period === periodOf(state.now) ? held.used : undefined;
 }
 
 /** The undo call of a write whose plan is `plan`, or undefined when the tool has none (or cannot work it out from the record). */
@@ -621,29 +637,71 @@ export function undoOf(tool: ToolDefinition, plan: WritePlan, args: Record<strin
   }
 }
 
-/** Writes one audit record of this request (returns its change id); a failure to record an applied write is retried in the background, never turned into a failure of a write that happened. */
+/**
+ * Writes the audit record of this write: one record, one change id, however often it is put (the
+ * put is conditional). A write whose answer went out at the tool deadline was recorded `unknown`
+ * then (recordUnknownAtDeadline); its own outcome, arriving later, finds that record: `applied`
+ * settles it applied (its held unit stays used), anything else leaves it `unknown`, to be settled.
+ * A failure to record a write that happened (or may have) is retried in the background, never turned
+ * into a failure of the write. Returns whether the record is in the store now.
+ */
 function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolContext<unknown>, plan: WritePlan) {
-  return async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}): Promise<string> => {
-    const record = auditEntry(tool, state, ctx, plan, outcome, detail, extra);
+  let changeId: string | undefined;
+  const record = async (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}): Promise<boolean> => {
+    const entry = record.entry(outcome, detail, extra);
     // Known before the record is written: the key's outcome_unknown names it even when the answer goes out first.
-    if (outcome === 'unknown') state.unknownChangeId = record.change_id;
+    if (outcome === 'unknown') state.unknownChangeId = entry.change_id;
+    let stored = false;
     const write = async () => {
       try {
-        await recordAudit(record, safetyOf(ctx.owner).audit_retention_days);
+        await recordAudit(entry, safetyOf(ctx.owner).audit_retention_days);
       } catch (err) {
         if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+        if (outcome === 'applied' && (await settleAuditEntry(ctx.owner.owner_id, entry.change_id, appliedAfterDeadline(state, extra)))) {
+          // Its unit, held since the deadline, is used for good.
+          if (state.reservation?.held) finishReservation(ctx.owner.owner_id, state.reservation);
+        }
       }
+      stored = true;
     };
     if (outcome !== 'applied' && outcome !== 'failed' && outcome !== 'unknown') {
       await write();
-      return record.change_id;
+      return true;
     }
-    // The write happened (or may have): its record is settled like a refund, retried in the
-    // background while the store does not answer, and never turns the answer into a failure.
+    if (outcome === 'applied') appliedWrite(state, plan, entry.change_id);
     await settle(`audit record of ${tool.name}`, write, ctx.log).catch((err) =>
       ctx.log.error('audit record not written', { tool: tool.name, outcome, error: (err as Error).name }),
     );
-    return record.change_id;
+    return stored;
+  };
+  /** The record with this write's change id (drawn once, at the first record). */
+  record.entry = (outcome: AuditEntry['outcome'], detail?: string, extra: Partial<AuditEntry> = {}): AuditEntry => {
+    const entry = auditEntry(tool, state, ctx, plan, outcome, detail, extra, changeId);
+    changeId = entry.change_id;
+    return entry;
+  };
+  return record;
+}
+
+/**
+ * The write's record says `applied`: its unit is used whatever becomes of the answer (quota.ts), and
+ * should the answer still turn into `outcome_unknown` (a checkpoint that could not be cleared, the
+ * deadline), the key keeps this change when a second plan can judge the write, so a replay with it
+ * settles from the record (any other write's key replays its outcome_unknown, never running it again).
+ */
+function appliedWrite(state: RequestState, plan: WritePlan, changeId: string): void {
+  state.writeApplied = true;
+  if (judgeableByPlan(plan)) state.unknownChangeId = changeId;
+}
+
+/** How a write recorded `unknown` at the deadline is settled when its own `applied` arrives after. */
+function appliedAfterDeadline(state: RequestState, extra: Partial<AuditEntry>) {
+  return {
+    outcome: 'applied' as const,
+    detail: 'Applied after its answer went out at the deadline as outcome_unknown.',
+    at: new Date().toISOString(),
+    by: state.requestId,
+    undo: extra.undo,
   };
 }
 
@@ -656,6 +714,7 @@ function auditEntry(
   outcome: AuditEntry['outcome'],
   detail?: string,
   extra: Partial<AuditEntry> = {},
+  changeId?: string,
 ): AuditEntry {
   const entry = {
     owner_id: ctx.owner.owner_id,
@@ -675,7 +734,7 @@ function auditEntry(
   };
   // One record per request: the change id is fixed before the first attempt and the put is
   // conditional, so a retry of the same record never adds a second one.
-  return { ...(JSON.parse(JSON.stringify(entry)) as AuditEntry), change_id: newChangeId(new Date(entry.at)) };
+  return { ...(JSON.parse(JSON.stringify(entry)) as AuditEntry), change_id: changeId ?? newChangeId(new Date(entry.at)) };
 }
 
 /**

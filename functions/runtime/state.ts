@@ -50,8 +50,19 @@ export interface RequestState {
    * unit (planned-writes.ts): it is not given back with the answer but when the write is settled.
    */
   reservation?: { period: string; used: number; token: string; refunded: boolean; held?: boolean };
-  /** `used` for the quota block of a 200 that reserved nothing: a replay that settled its write as applied (the figure of the write's unit). */
-  quotaUsed?: number;
+  /**
+   * The 200 answers on a unit held earlier (a replay that settled its write, or runs it on the unit the
+   * write held): its quota block reads the period's figures as they are now, not the ones of the reservation
+   * (this figure, the held unit's, only when that read fails).
+   */
+  quotaOfNow?: number;
+  /**
+   * A planned write applying: records it `unknown`, holding its unit, should the answer go out at the
+   * tool deadline before the write ended (middleware/outcome.ts). Says whether the record was written now.
+   */
+  recordUnknownAtDeadline?: () => Promise<boolean>;
+  /** The write's audit record says `applied`: its unit is used, whatever happens to the answer (quota.ts). */
+  writeApplied?: boolean;
   /** When the function ends, when the tool must stop, when every DynamoDB call must be answered. */
   deadlines: Deadlines;
   /** Bounds the chain's DynamoDB calls; moved to `deadlines.store` for settling. */
@@ -62,7 +73,10 @@ export interface RequestState {
   readAhead?: StoreScope['readAhead'];
   /** The answer is `outcome_unknown`: stored for replay, never released for a blind retry. */
   outcomeUnknown?: boolean;
-  /** The audit record (change id) of a write whose outcome is unknown: stored with the key's `outcome_unknown`. */
+  /**
+   * The audit record (change id) of a write whose outcome is unknown, or of a write recorded applied whose
+   * answer may still fail: stored with the key's `outcome_unknown`, so a replay settles from it.
+   */
   unknownChangeId?: string;
   /** Set once the tool has started running: its 4xx answers are stored for idempotent replay. */
   toolStarted?: boolean;

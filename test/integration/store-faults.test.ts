@@ -56,6 +56,15 @@ const everything = () => true;
 // ---- tools: a write to the sandbox, a read that never finishes, a write that never finishes
 const store = (label: string) => new SandboxStore('searchads', `store-faults-${label}`);
 const label = { label: v.string() };
+/** A write of the label's first thing, planned from the store: `things` before (0) and after (1), or nothing once there is one. */
+async function planFirstThing(args: { label: string }) {
+  if ((await store(args.label).list('thing')).length) return { summary: 'nothing to do', changes: [], data: {} };
+  return {
+    summary: 'test write',
+    changes: [{ action: 'update' as const, entity: 'test_entity', id: args.label, fields: { things: { before: 0, after: 1 } } }],
+    data: {},
+  };
+}
 const handler = createToolHandler(
   [
     defineGatewayTool({
@@ -76,6 +85,33 @@ const handler = createToolHandler(
       async apply(plan, args, _ctx) {
         if (plan.changes.length) await store(args.label).create('thing', { id: randomUUID() });
         return { text: plan.changes.length ? 'created' : 'already there' };
+      },
+    }),
+    defineGatewayTool({
+      category: 'helper',
+      name: 'sf_create_in_steps',
+      description: 'Creates the label’s first sandbox entity in a checkpointed step, then finishes in a second one.',
+      access: 'write',
+      args: label,
+      plan: planFirstThing,
+      async apply(plan, args, ctx) {
+        if (!plan.changes.length) return { text: 'already there' };
+        await ctx.step('create', () => store(args.label).create('thing', { id: randomUUID() }));
+        await ctx.step('finish', async () => 'done');
+        return { text: 'created' };
+      },
+    }),
+    defineGatewayTool({
+      category: 'helper',
+      name: 'sf_first_thing_then_hang',
+      description: 'Writes the label’s first thing, then never finishes (nothing once it has one): a plan names its before value.',
+      access: 'write',
+      args: label,
+      plan: planFirstThing,
+      async apply(plan, args) {
+        if (!plan.changes.length) return { text: 'already there' };
+        await store(args.label).create('thing', { id: randomUUID() });
+        return new Promise(() => undefined);
       },
     }),
     defineGatewayTool({
@@ -256,6 +292,51 @@ describe('Unknown outcomes and deadlines', () => {
     expect(await store('unjudgeable').list('thing')).toHaveLength(1);
     const records = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_write_then_hang' });
     expect(records.filter((e) => e.outcome === 'applied')).toHaveLength(0);
+  });
+});
+
+describe('A write that did not finish by the tool deadline and that a second plan can judge', () => {
+  it('is recorded unknown with its unit held before its outcome_unknown goes out; a replay with the key settles it applied, run and billed once', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    const records = () => listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_first_thing_then_hang' });
+    const result = await call(apiKey, 'sf_first_thing_then_hang', { label: 'judgeable' }, { key, functionMs: 5000 });
+    expect(result).toMatchObject({ status: 500, withinFunction: true, body: { structured_content: { code: 'outcome_unknown' } } });
+    // Read before anything settles in the background: the record was written before the answer.
+    const [record, ...others] = await records();
+    expect(others).toHaveLength(0);
+    expect(record).toMatchObject({ outcome: 'unknown', held_unit: { period: periodOf(new Date()) } });
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).calls.sf_first_thing_then_hang).toBe(1);
+    const retry = await call(apiKey, 'sf_first_thing_then_hang', { label: 'judgeable' }, { key, functionMs: 5000 });
+    expect([retry.status, retry.body.data?.text]).toEqual([200, 'already there']);
+    expect(await store('judgeable').list('thing')).toHaveLength(1);
+    expect((await records()).map((e) => [e.change_id, e.outcome])).toEqual([[record!.change_id, 'applied']]);
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).calls.sf_first_thing_then_hang).toBe(1);
+  });
+});
+
+describe('A write applied whose answer then fails', () => {
+  it('keeps its unit (the audit record says applied) when its checkpoint cannot be cleared, and a replay with the key settles from that record', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    const calls = async () => {
+      await settled();
+      return (await readUsage(owner.owner_id, new Date())).calls.sf_create_in_steps;
+    };
+    fault = { when: (command, input) => command.startsWith('Delete') && JSON.stringify(input).includes('checkpoint#'), kind: 'fail' };
+    const result = await call(apiKey, 'sf_create_in_steps', { label: 'steps' }, { key });
+    expect([result.status, result.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
+    clearFault();
+    const [record, ...others] = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_create_in_steps' });
+    expect(others).toHaveLength(0);
+    expect(record!.outcome).toBe('applied');
+    expect(await calls()).toBe(1);
+    const replay = await call(apiKey, 'sf_create_in_steps', { label: 'steps' }, { key });
+    expect([replay.status, replay.body.data?.text]).toEqual([200, 'already there']);
+    expect(await store('steps').list('thing')).toHaveLength(1);
+    expect(await calls()).toBe(1);
   });
 });
 

@@ -171,6 +171,28 @@ describe('A write whose answer was lost, replayed with its Idempotency-Key', () 
   });
 });
 
+describe("A replay's 200 on the unit its write held", () => {
+  it.each([
+    ['settled applied', 'lose' as const],
+    ['settled not applied and run on it', 'fail' as const],
+  ])('%s shows the quota as it is now, as get_usage_status says right after, not as it was when the unit was reserved', async (_, kind) => {
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
+    const campaign = (await campaignsByName(apiKey))['Brand - Exact']!;
+    const args = { campaign_id: campaign.id, budget_amount: (campaign.budget_amount as number) + 9 };
+    const key = randomUUID();
+    fault = { entity: 'campaign', kind };
+    expect((await update(apiKey, args, key)).body.structured_content?.code).toBe('outcome_unknown');
+    // Other calls use units while the write is unknown.
+    await campaignsByName(apiKey);
+    await campaignsByName(apiKey);
+    const replay = await update(apiKey, args, key);
+    expect([replay.status, replay.headers['Idempotent-Replayed']]).toEqual([200, undefined]);
+    await settled();
+    const status = await callTool(apiKey, 'get_usage_status', {});
+    expect(replay.body.data!.quota).toMatchObject({ used: (status.body.data!.structured as { used: number }).used });
+  });
+});
+
 describe('manage_action settles an unknown change (decision settle)', () => {
   it('settles a lost write as applied and bills it exactly once; a second settle is refused', async () => {
     const { apiKey, owner } = await createTestOwner({ accounts: { searchads: 1 } });

@@ -44,10 +44,22 @@ export function outcomeOf(state: RequestState, error: unknown): unknown {
 export function outcome(): GatewayMiddleware {
   const outcomeOnError = async (request: GatewayRequest) => {
     const state = stateOf(request.context);
-    if (state) request.error = outcomeOf(state, request.error);
+    if (!state) return;
+    const deadline = request.error instanceof ToolDeadlineReached;
+    request.error = outcomeOf(state, request.error);
+    if (deadline && request.error instanceof OutcomeUnknownError && state.recordUnknownAtDeadline) {
+      // The answer goes out while the write still runs: it is recorded `unknown` first, keeping its
+      // unit held (planned-writes.ts), so the quota step does not give back a unit the write may use.
+      enterSettlePhase(state);
+      if (!(await state.recordUnknownAtDeadline())) request.error = new OutcomeUnknownError(state.tool!.platform ?? 'gateway', UNRECORDED);
+    }
   };
   return { onError: outcomeOnError };
 }
+
+/** The answer at the deadline when the write's `unknown` record could not be written in time. */
+const UNRECORDED =
+  'This write did not finish in time and may or may not have been applied; its record could not be written yet (the gateway keeps trying), and its quota unit stays used until it is settled. Do not repeat it blindly: check the entity with a read tool first, or send it again later with the same Idempotency-Key to settle it.';
 
 /** From here on DynamoDB calls may use the time kept back for settling. */
 export function enterSettlePhase(state: RequestState | undefined): void {

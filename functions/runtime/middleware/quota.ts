@@ -18,8 +18,9 @@ import { startReadAhead } from '../read-ahead';
  * back later is simply available again.
  * after / onError: a call that did not end in 200 gets its reservation back, exactly once (the
  * refund is idempotent and retried in the background while the store does not answer), except a
- * write that answers `outcome_unknown` with an audit record: its unit stays held until the write is
- * settled (planned-writes.ts settleOnReplay, manage_action).
+ * write recorded applied (its unit is used, whatever became of its answer) and a write that answers
+ * `outcome_unknown` with an audit record: its unit stays held until the write is settled
+ * (planned-writes.ts settleOnReplay, manage_action).
  * Exempt tools and idempotent replays never reserve.
  */
 export function quota(): GatewayMiddleware {
@@ -38,7 +39,9 @@ export function quota(): GatewayMiddleware {
     enterSettlePhase(state);
     const reservation = state?.reservation;
     if (!reservation || reservation.refunded) return;
-    if (request.response?.statusCode === 200 && !request.error) {
+    // A write its audit record says applied used its unit, whatever became of its answer (a checkpoint
+    // not cleared, the deadline): never given back.
+    if ((request.response?.statusCode === 200 && !request.error) || state.writeApplied) {
       finishReservation(state.owner!.owner_id, reservation);
       return;
     }
@@ -106,12 +109,23 @@ export async function reserveUnit(state: RequestState): Promise<void> {
   );
 }
 
-/** The quota block of a 200: this call's reservation (or the unit of the write it settled), or the current figures for exempt tools. */
+/**
+ * The quota block of a 200: `used` after this call's reservation, or the period's figures as they are
+ * now (read) for exempt tools and for a 200 on a unit held earlier (state.quotaOfNow): what
+ * get_usage_status says right after.
+ */
 export async function quotaBlockFor(
   state: RequestState,
   usage: () => Promise<{ used: number }> = () => readUsage(state.owner!.owner_id, state.now),
 ): Promise<QuotaBlock> {
   const owner = state.owner!;
-  const used = state.reservation?.used ?? state.quotaUsed ?? (await usage()).used;
+  const used =
+    state.quotaOfNow === undefined
+      ? (state.reservation?.used ?? (await usage()).used)
+      : // The answer of a write that happened never fails on this read: the held unit's figure then.
+        await usage().then(
+          (u) => u.used,
+          () => state.quotaOfNow!,
+        );
   return { used, limit: monthlyLimit(owner), tier: owner.tier, period_end: periodEndOf(state.now) };
 }
