@@ -56,6 +56,10 @@ const everything = () => true;
 // ---- tools: a write to the sandbox, a read that never finishes, a write that never finishes
 const store = (label: string) => new SandboxStore('searchads', `store-faults-${label}`);
 const label = { label: v.string() };
+/** sf_first_thing_then_hang finishes when this is resolved (finishFirstThings). */
+let finishFirstThings = () => undefined as void;
+const firstThingsFinish = new Promise<void>((resolve) => (finishFirstThings = resolve));
+
 /** A write of the label's first thing, planned from the store: `things` before (0) and after (1), or nothing once there is one. */
 async function planFirstThing(args: { label: string }) {
   if ((await store(args.label).list('thing')).length) return { summary: 'nothing to do', changes: [], data: {} };
@@ -104,14 +108,16 @@ const handler = createToolHandler(
     defineGatewayTool({
       category: 'helper',
       name: 'sf_first_thing_then_hang',
-      description: 'Writes the label’s first thing, then never finishes (nothing once it has one): a plan names its before value.',
+      description:
+        'Writes the label’s first thing, then finishes only when the test lets it (nothing once it has one): a plan names its before value.',
       access: 'write',
       args: label,
       plan: planFirstThing,
       async apply(plan, args) {
         if (!plan.changes.length) return { text: 'already there' };
         await store(args.label).create('thing', { id: randomUUID() });
-        return new Promise(() => undefined);
+        await firstThingsFinish;
+        return { text: 'created' };
       },
     }),
     defineGatewayTool({
@@ -312,6 +318,25 @@ describe('A write that did not finish by the tool deadline and that a second pla
     expect([retry.status, retry.body.data?.text]).toEqual([200, 'already there']);
     expect(await store('judgeable').list('thing')).toHaveLength(1);
     expect((await records()).map((e) => [e.change_id, e.outcome])).toEqual([[record!.change_id, 'applied']]);
+    await settled();
+    expect((await readUsage(owner.owner_id, new Date())).calls.sf_first_thing_then_hang).toBe(1);
+  });
+
+  it('finishing after its answer went out, settles that record applied itself: one record, its unit used once, a replay answers the result', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    const records = () => listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_first_thing_then_hang' });
+    const result = await call(apiKey, 'sf_first_thing_then_hang', { label: 'late' }, { key, functionMs: 5000 });
+    expect(result.body.structured_content?.code).toBe('outcome_unknown');
+    const [unknown] = await records();
+    expect(unknown!.outcome).toBe('unknown');
+    finishFirstThings();
+    await new Promise((resolve) => setImmediate(resolve));
+    await settled();
+    expect((await records()).map((e) => [e.change_id, e.outcome])).toEqual([[unknown!.change_id, 'applied']]);
+    const replay = await call(apiKey, 'sf_first_thing_then_hang', { label: 'late' }, { key, functionMs: 5000 });
+    expect([replay.status, replay.body.data?.text]).toEqual([200, 'already there']);
+    expect(await store('late').list('thing')).toHaveLength(1);
     await settled();
     expect((await readUsage(owner.owner_id, new Date())).calls.sf_first_thing_then_hang).toBe(1);
   });
