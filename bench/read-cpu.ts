@@ -33,8 +33,11 @@ const READS: { platform: PlatformWord; tool: string; args: object }[] = [
   { platform: 'searchads', tool: 'list_campaigns', args: { lookback_days: 7 } },
   { platform: 'searchads', tool: 'get_campaign_performance', args: { lookback_days: 30 } },
   { platform: 'socialads', tool: 'list_socialads_campaigns', args: {} },
+  { platform: 'proads', tool: 'list_proads_campaigns', args: {} },
+  { platform: 'shortvideo', tool: 'list_shortvideo_campaigns', args: {} },
   { platform: 'retailads', tool: 'list_retailads_campaigns', args: {} },
   { platform: 'deskads', tool: 'list_deskads_campaigns', args: {} },
+  { platform: 'chatads', tool: 'list_chatads_campaigns', args: {} },
 ];
 const chosen = arg('tools', '').split(',').filter(Boolean);
 const reads = chosen.length ? READS.filter((read) => chosen.includes(read.tool)) : READS;

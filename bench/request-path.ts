@@ -17,6 +17,11 @@
  *    raw write succeeds like the gateway's): requests per call under load, latency, throughput.
  *
  *   npm run bench:request-path [-- --seconds 8]
+ *   npm run bench:request-path -- --platform retailads   (sections 1 and 2 only, that platform's read)
+ *
+ * `--platform <word>` measures that platform's billable read instead (its list-campaigns tool on a
+ * fresh sandbox account of that platform, no entity picked, so no seed can fail it): its requests
+ * per call and section 2; the writes (searchads tools) are left out.
  *
  * DynamoDB Local is far slower than DynamoDB and shares the machine with the gateway, so the
  * figures compare code paths with each other; they do not predict production latency.
@@ -25,6 +30,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import autocannon from 'autocannon';
+import { isPlatformWord, type PlatformWord } from '../core/platforms';
 import { freePort } from '../functions/local/dynamodb-local';
 import { startBenchGateway, type CommandInput, type Recorded } from './gateway-setup';
 
@@ -34,6 +40,21 @@ const arg = (name: string, fallback: number) => {
 };
 const SECONDS = arg('seconds', 8);
 const CALLERS = [1, 8, 32];
+
+/** Each platform's billable read: its list-campaigns tool. */
+const BILLABLE_READS: Record<PlatformWord, { tool: string; args: Record<string, unknown> }> = {
+  searchads: { tool: 'list_campaigns', args: { lookback_days: 7 } },
+  socialads: { tool: 'list_socialads_campaigns', args: {} },
+  proads: { tool: 'list_proads_campaigns', args: {} },
+  shortvideo: { tool: 'list_shortvideo_campaigns', args: {} },
+  retailads: { tool: 'list_retailads_campaigns', args: {} },
+  chatads: { tool: 'list_chatads_campaigns', args: {} },
+  deskads: { tool: 'list_deskads_campaigns', args: {} },
+};
+const platformArg = process.argv.includes('--platform') ? process.argv[process.argv.indexOf('--platform') + 1]! : undefined;
+if (platformArg !== undefined && !isPlatformWord(platformArg)) throw new Error(`--platform: not a platform word: ${platformArg}`);
+/** Undefined for the default run (searchads' read and writes). */
+const PLATFORM: PlatformWord | undefined = platformArg;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -65,41 +86,17 @@ function kindOf(input: CommandInput): string {
 }
 
 async function main(): Promise<void> {
-  const gateway = await startBenchGateway({ tablePrefix: 'bench-', platforms: ['searchads'] });
+  const gateway = await startBenchGateway({ tablePrefix: 'bench-', platforms: [PLATFORM ?? 'searchads'] });
   const { headers, record } = gateway;
   let server: import('node:http').Server | undefined;
   try {
     const { startHttpServer } = await import('../functions/local/server');
     const call = (tool: string, args: Record<string, unknown>, key?: boolean) => gateway.call(tool, args, headers(key));
 
+    const read = BILLABLE_READS[PLATFORM ?? 'searchads'];
     // ---- 1. DynamoDB requests per call
-    // A campaign that takes updates: a new sandbox account's campaigns come in random states, and a
-    // removed one refuses every change.
-    const campaigns = (await call('list_campaigns', { lookback_days: 7 })).campaigns as { id: string; status: string }[];
-    const editable = campaigns.find((campaign) => campaign.status !== 'REMOVED');
-    if (!editable) throw new Error(`None of the sandbox account's ${campaigns.length} campaigns takes updates (all removed).`);
-    const campaignId = editable.id;
-    let rename = 0;
-    // A search ad group that takes keywords, for a create (a new keyword each call).
-    type AdGroup = { id: string; type: string; status: string; campaign_status: string };
-    const adGroups = (await call('list_ad_groups', {})).ad_groups as AdGroup[];
-    const adGroup = adGroups.find((g) => g.type === 'SEARCH_STANDARD' && g.status !== 'REMOVED' && g.campaign_status !== 'REMOVED');
-    if (!adGroup) throw new Error(`None of the sandbox account's ${adGroups.length} ad groups takes keywords.`);
-    let added = 0;
-    const scenarios: { name: string; run: () => Promise<unknown> }[] = [
-      { name: 'get_usage_status (quota-exempt read)', run: () => call('get_usage_status', {}) },
-      { name: 'list_campaigns (billable read)', run: () => call('list_campaigns', { lookback_days: 7 }) },
-      { name: 'list_campaigns + Idempotency-Key', run: () => call('list_campaigns', { lookback_days: 7 }, true) },
-      {
-        name: 'update_campaign name (one checkpointed step)',
-        run: () => call('update_campaign', { campaign_id: campaignId, name: `Bench ${rename++}` }),
-      },
-      {
-        name: 'add_keywords + Idempotency-Key (a create)',
-        run: () =>
-          call('add_keywords', { ad_group_id: adGroup.id, keywords: [{ text: `bench create ${added++}`, match_type: 'PHRASE' }] }, true),
-      },
-    ];
+    const billableScenario = { name: `${read.tool} (billable read)`, run: () => call(read.tool, read.args) };
+    const scenarios = PLATFORM ? [billableScenario] : await searchadsScenarios(call, billableScenario);
     console.log('## DynamoDB requests per call (warm function)\n');
     console.log('| call | requests | of which |');
     console.log('|---|---:|---|');
@@ -110,7 +107,7 @@ async function main(): Promise<void> {
       const kinds = new Map<string, number>();
       for (const r of requests) kinds.set(kindOf(r.input), (kinds.get(kindOf(r.input)) ?? 0) + 1);
       console.log(`| ${scenario.name} | ${requests.length} | ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')} |`);
-      if (scenario.name.startsWith('list_campaigns (billable')) billableRead = requests;
+      if (scenario === billableScenario) billableRead = requests;
     }
 
     // ---- 2. End to end over HTTP vs the same DynamoDB operations raw
@@ -132,8 +129,8 @@ async function main(): Promise<void> {
       times.sort((a, b) => a - b);
       return { p50: percentile(times, 50), p99: percentile(times, 99), rps: times.length / SECONDS };
     };
-    const path = '/api/v1/tools/list_campaigns/execute';
-    const body = JSON.stringify({ arguments: { lookback_days: 7 } });
+    const path = `/api/v1/tools/${read.tool}/execute`;
+    const body = JSON.stringify({ arguments: read.args });
     const httpRun = async (connections: number): Promise<{ p50: number; p99: number; rps: number; non2xx: number; method: string }> => {
       if (connections === 1) {
         const run = await keepAliveRun(
@@ -169,7 +166,7 @@ async function main(): Promise<void> {
       });
     };
     console.log(
-      `\n## Billable read end to end (HTTP, local server) vs the same ${billableRead.length} DynamoDB operations raw, ${SECONDS} s each\n`,
+      `\n## Billable read (${read.tool}) end to end (HTTP, local server) vs the same ${billableRead.length} DynamoDB operations raw, ${SECONDS} s each\n`,
     );
     console.log(
       '| callers | e2e p50 ms | e2e p99 ms | e2e calls/s | raw p50 ms | raw p99 ms | raw calls/s | e2e ÷ raw p50 | raw ÷ e2e calls/s | non-2xx | e2e client |',
@@ -185,11 +182,47 @@ async function main(): Promise<void> {
     }
 
     // ---- 3. An idempotent write end to end over HTTP vs the same DynamoDB requests raw
-    await writePath(gateway, port, call);
+    if (!PLATFORM) await writePath(gateway, port, call);
   } finally {
     server?.close();
     await gateway.stop();
   }
+}
+
+type Scenario = { name: string; run: () => Promise<unknown> };
+
+/** The default run's calls of section 1 around searchads' billable read (a new sandbox account's states are random: entities picked by state). */
+async function searchadsScenarios(
+  call: (tool: string, args: Record<string, unknown>, key?: boolean) => Promise<Record<string, unknown>>,
+  billableScenario: Scenario,
+): Promise<Scenario[]> {
+  // A campaign that takes updates: a new sandbox account's campaigns come in random states, and a
+  // removed one refuses every change.
+  const campaigns = (await call('list_campaigns', { lookback_days: 7 })).campaigns as { id: string; status: string }[];
+  const editable = campaigns.find((campaign) => campaign.status !== 'REMOVED');
+  if (!editable) throw new Error(`None of the sandbox account's ${campaigns.length} campaigns takes updates (all removed).`);
+  const campaignId = editable.id;
+  let rename = 0;
+  // A search ad group that takes keywords, for a create (a new keyword each call).
+  type AdGroup = { id: string; type: string; status: string; campaign_status: string };
+  const adGroups = (await call('list_ad_groups', {})).ad_groups as AdGroup[];
+  const adGroup = adGroups.find((g) => g.type === 'SEARCH_STANDARD' && g.status !== 'REMOVED' && g.campaign_status !== 'REMOVED');
+  if (!adGroup) throw new Error(`None of the sandbox account's ${adGroups.length} ad groups takes keywords.`);
+  let added = 0;
+  return [
+    { name: 'get_usage_status (quota-exempt read)', run: () => call('get_usage_status', {}) },
+    billableScenario,
+    { name: 'list_campaigns + Idempotency-Key', run: () => call('list_campaigns', { lookback_days: 7 }, true) },
+    {
+      name: 'update_campaign name (one checkpointed step)',
+      run: () => call('update_campaign', { campaign_id: campaignId, name: `Bench ${rename++}` }),
+    },
+    {
+      name: 'add_keywords + Idempotency-Key (a create)',
+      run: () =>
+        call('add_keywords', { ad_group_id: adGroup.id, keywords: [{ text: `bench create ${added++}`, match_type: 'PHRASE' }] }, true),
+    },
+  ];
 }
 
 type Gateway = Awaited<ReturnType<typeof startBenchGateway>>;
