@@ -15,6 +15,7 @@
 import { addDays } from '../../../core/dates';
 import type { DailyMetrics } from '../../../core/metrics';
 import { splitEarned } from '../../sandbox/allocate';
+import { DayMemo, contentKey } from '../../sandbox/day-memo';
 import { jointSegments } from '../../sandbox/top-down';
 import type { WithHistory } from '../../sandbox/history';
 import {
@@ -137,7 +138,24 @@ export interface Delivery {
   ad: Map<string, DailyMetrics[]>;
 }
 
-/** The days of [start, end] of every campaign, ad group and ad; `today` (YYYY-MM-DD) and later have none. */
+/**
+ * Campaign days computed in this process (sandbox/day-memo.ts): a finished day of a campaign is a pure
+ * function of the campaign, its ad groups and their ads as stored (history included) and the date, so
+ * the key is the account's partition, those entities and the date. A write changes what is read, so its
+ * next read misses.
+ */
+const campaignDays = new DayMemo<CampaignDay>(4000);
+
+/** One day of a campaign: its rounded total, and each ad group's share with its ads' shares. */
+interface CampaignDay {
+  total: Figures;
+  groups: { day: Figures; ads: Figures[] }[];
+}
+
+/**
+ * The days of [start, end] of every campaign, ad group and ad; `today` (YYYY-MM-DD) and later have none.
+ * `scope` (the account's partition) lets finished days come from the process's memo.
+ */
 export function simulateDelivery(
   campaigns: DeliveryCampaign[],
   adGroups: DeliveryAdGroup[],
@@ -145,6 +163,7 @@ export function simulateDelivery(
   start: string,
   end: string,
   today: string,
+  scope?: string,
 ): Delivery {
   const dates = datesBetween(start, end);
   const out: Delivery = { campaign: new Map(), adgroup: new Map(), ad: new Map() };
@@ -155,81 +174,20 @@ export function simulateDelivery(
   };
   for (const campaign of campaigns) {
     const groups = adGroups.filter((g) => g.campaign_id === campaign.id);
-    const adsOf = new Map(groups.map((g) => [g.id, ads.filter((a) => a.adgroup_id === g.id)]));
+    const adsOf = groups.map((g) => ads.filter((a) => a.adgroup_id === g.id));
+    let memoKey: string | undefined;
     for (const date of dates) {
-      const groupDays: Figures[] = [];
-      const adShares: Figures[][] = [];
-      let campaignCap = 0;
-      if (date < today) {
-        for (const segment of jointSegments([campaign], date)) {
-          const c = segment.states[0]!;
-          if (c.status === 'ACTIVE' && c.start_date <= date) campaignCap += segment.share * dailyCap(c, date, c.start_date, undefined);
-        }
-      }
-      for (const group of groups) {
-        const groupAds = adsOf.get(group.id)!;
-        let live = 0;
-        let cap = 0;
-        const weights = groupAds.map(() => 0);
-        if (date < today) {
-          for (const segment of jointSegments<ShortVideoCampaign | ShortVideoAdGroup | ShortVideoAd>(
-            [campaign, group, ...groupAds],
-            date,
-          )) {
-            const c = segment.states[0] as ShortVideoCampaign;
-            const g = segment.states[1] as ShortVideoAdGroup;
-            const adStates = segment.states.slice(2) as ShortVideoAd[];
-            const running = adStates.map(
-              (a) => a.status === 'ENABLED' && a.review_status === 'APPROVED' && a.create_time.slice(0, 10) <= date,
-            );
-            const groupEnded = groupEnd(g) !== undefined && date > groupEnd(g)!;
-            if (
-              c.status !== 'ACTIVE' ||
-              c.start_date > date ||
-              g.status !== 'ENABLED' ||
-              groupStart(g) > date ||
-              groupEnded ||
-              !running.some(Boolean)
-            )
-              continue;
-            live += segment.share;
-            cap += segment.share * dailyCap(g, date, groupStart(g), groupEnd(g));
-            running.forEach((on, i) => on && (weights[i]! += segment.share));
-          }
-        }
-        let day = zero();
-        if (live > 0) {
-          const natural = dailyMetrics(group.id, date, profileOf(campaign.objective_type, group.performance));
-          day = scale(natural, live);
-          if (day.spend > cap * BUDGET_USE) day = scale(day, (cap * BUDGET_USE) / day.spend);
-        }
-        groupDays.push(day);
-        adShares.push(groupAds.map((ad, i) => scale(adWeights(ad), weights[i]!)));
-      }
-      // The campaign's budget caps its ad groups together.
-      const wanted = groupDays.reduce((sum, d) => sum + d.spend, 0);
-      const limit = campaignCap * BUDGET_USE;
-      const campaignShare = wanted > limit ? limit / wanted : 1;
-      const shaped = groupDays.map((d) => scale(d, campaignShare));
-      const total = rounded(
-        shaped.reduce(
-          (sum, d) => ({
-            impressions: sum.impressions + d.impressions,
-            clicks: sum.clicks + d.clicks,
-            spend: sum.spend + d.spend,
-            conversions: sum.conversions + d.conversions,
-            revenue: sum.revenue + d.revenue,
-            video_views: sum.video_views + d.video_views,
-          }),
-          zero(),
-        ),
-      );
-      push(out.campaign, campaign.id, date, total);
-      split(total, shaped).forEach((groupDay, gi) => {
-        const group = groups[gi]!;
-        push(out.adgroup, group.id, date, groupDay);
-        const groupAds = adsOf.get(group.id)!;
-        split(groupDay, adShares[gi]!).forEach((adDay, ai) => push(out.ad, groupAds[ai]!.id, date, adDay));
+      const finished = date < today;
+      const compute = () => campaignDay(campaign, groups, adsOf, date, finished);
+      let day: CampaignDay;
+      if (finished && scope !== undefined) {
+        memoKey ??= contentKey(scope, [campaign, groups, adsOf]);
+        day = campaignDays.day(memoKey, date, compute);
+      } else day = compute();
+      push(out.campaign, campaign.id, date, day.total);
+      day.groups.forEach((group, gi) => {
+        push(out.adgroup, groups[gi]!.id, date, group.day);
+        group.ads.forEach((adDay, ai) => push(out.ad, adsOf[gi]![ai]!.id, date, adDay));
       });
     }
   }
@@ -237,4 +195,78 @@ export function simulateDelivery(
   for (const g of adGroups) if (!out.adgroup.has(g.id)) for (const date of dates) push(out.adgroup, g.id, date, zero());
   for (const a of ads) if (!out.ad.has(a.id)) for (const date of dates) push(out.ad, a.id, date, zero());
   return out;
+}
+
+/** A campaign's day `date`: nothing unless `finished` (before today, UTC). */
+function campaignDay(
+  campaign: DeliveryCampaign,
+  groups: DeliveryAdGroup[],
+  adsOf: DeliveryAd[][],
+  date: string,
+  finished: boolean,
+): CampaignDay {
+  const groupDays: Figures[] = [];
+  const adShares: Figures[][] = [];
+  let campaignCap = 0;
+  if (finished) {
+    for (const segment of jointSegments([campaign], date)) {
+      const c = segment.states[0]!;
+      if (c.status === 'ACTIVE' && c.start_date <= date) campaignCap += segment.share * dailyCap(c, date, c.start_date, undefined);
+    }
+  }
+  for (const [gi, group] of groups.entries()) {
+    const groupAds = adsOf[gi]!;
+    let live = 0;
+    let cap = 0;
+    const weights = groupAds.map(() => 0);
+    if (finished) {
+      for (const segment of jointSegments<ShortVideoCampaign | ShortVideoAdGroup | ShortVideoAd>([campaign, group, ...groupAds], date)) {
+        const c = segment.states[0] as ShortVideoCampaign;
+        const g = segment.states[1] as ShortVideoAdGroup;
+        const adStates = segment.states.slice(2) as ShortVideoAd[];
+        const running = adStates.map((a) => a.status === 'ENABLED' && a.review_status === 'APPROVED' && a.create_time.slice(0, 10) <= date);
+        const groupEnded = groupEnd(g) !== undefined && date > groupEnd(g)!;
+        if (
+          c.status !== 'ACTIVE' ||
+          c.start_date > date ||
+          g.status !== 'ENABLED' ||
+          groupStart(g) > date ||
+          groupEnded ||
+          !running.some(Boolean)
+        )
+          continue;
+        live += segment.share;
+        cap += segment.share * dailyCap(g, date, groupStart(g), groupEnd(g));
+        running.forEach((on, i) => on && (weights[i]! += segment.share));
+      }
+    }
+    let day = zero();
+    if (live > 0) {
+      const natural = dailyMetrics(group.id, date, profileOf(campaign.objective_type, group.performance));
+      day = scale(natural, live);
+      if (day.spend > cap * BUDGET_USE) day = scale(day, (cap * BUDGET_USE) / day.spend);
+    }
+    groupDays.push(day);
+    adShares.push(groupAds.map((ad, i) => scale(adWeights(ad), weights[i]!)));
+  }
+  // The campaign's budget caps its ad groups together.
+  const wanted = groupDays.reduce((sum, d) => sum + d.spend, 0);
+  const limit = campaignCap * BUDGET_USE;
+  const campaignShare = wanted > limit ? limit / wanted : 1;
+  const shaped = groupDays.map((d) => scale(d, campaignShare));
+  const total = rounded(
+    shaped.reduce(
+      (sum, d) => ({
+        impressions: sum.impressions + d.impressions,
+        clicks: sum.clicks + d.clicks,
+        spend: sum.spend + d.spend,
+        conversions: sum.conversions + d.conversions,
+        revenue: sum.revenue + d.revenue,
+        video_views: sum.video_views + d.video_views,
+      }),
+      zero(),
+    ),
+  );
+  const shapedDays = split(total, shaped);
+  return { total, groups: shapedDays.map((day, gi) => ({ day, ads: split(day, adShares[gi]!) })) };
 }

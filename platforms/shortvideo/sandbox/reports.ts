@@ -121,7 +121,7 @@ export class ReportsSandbox {
       this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
     ]);
     return {
-      delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date())),
+      delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date()), this.store.pk),
       ads: new Map(ads.map((a) => [a.id, a])),
       budgeted: new Map<string, DeliveryCampaign | DeliveryAdGroup>([...campaigns, ...adGroups].map((e) => [e.id, e])),
     };
