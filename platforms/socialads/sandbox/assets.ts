@@ -43,7 +43,7 @@ export class AssetsSandbox {
       this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
     ]);
     const leads: SocialAdsLead[] = [];
-    for (const day of deliveredAdDays({ campaigns, adSets, ads }, timeRange.since, timeRange.until, isoDate(new Date()))) {
+    for (const day of deliveredAdDays({ campaigns, adSets, ads }, timeRange.since, timeRange.until, isoDate(new Date()), this.store.pk)) {
       if (day.ad.creative.lead_form_id !== formId || campaigns.find((c) => c.id === day.ad.campaign_id)?.objective !== 'OUTCOME_LEADS')
         continue;
       for (let i = 0; i < day.conversions; i++) {

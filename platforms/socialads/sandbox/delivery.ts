@@ -32,6 +32,7 @@ import {
   type PerformanceTier,
 } from '../../sandbox/metrics';
 import { splitEarned, valueOfConversions } from '../../sandbox/allocate';
+import { DayMemo, contentKey } from '../../sandbox/day-memo';
 import { jointSegments } from '../../sandbox/top-down';
 import type { SocialAdsAd, SocialAdsAdSet, SocialAdsCampaign } from '../port';
 
@@ -140,18 +141,16 @@ function dailyBudgetOf(holder: {
 
 /**
  * Every ad's delivery, day by day, over [since, until] (both included; days from `today` on are
- * left out). Only days with delivery are returned.
+ * left out). Only days with delivery are returned. `scope` (the account's partition) lets a budget
+ * holder's days come from the process's memo (`holderDays`).
  */
-export function deliveredAdDays(account: DeliveryAccount, since: string, until: string, today: string): AdDay[] {
+export function deliveredAdDays(account: DeliveryAccount, since: string, until: string, today: string, scope?: string): AdDay[] {
   const last = until < today ? until : addDaysUtc(today, -1);
   if (since > last) return [];
   const campaignById = new Map(account.campaigns.map((c) => [c.id, c]));
   const adSetById = new Map(account.adSets.map((s) => [s.id, s]));
   // Budget holders: a campaign with a campaign budget holds it for all its ads; otherwise each ad set.
-  const holders = new Map<
-    string,
-    { chain: (StoredCampaign | StoredAdSet)[]; ads: { ad: StoredAd; adSet: StoredAdSet; campaign: StoredCampaign }[] }
-  >();
+  const holders = new Map<string, BudgetHolder>();
   for (const ad of account.ads) {
     const adSet = adSetById.get(ad.ad_set_id);
     const campaign = campaignById.get(ad.campaign_id);
@@ -163,119 +162,18 @@ export function deliveredAdDays(account: DeliveryAccount, since: string, until: 
     holders.set(key, holder);
   }
   const out: AdDay[] = [];
+  const memoKeys = new Map<string, string>();
   for (const date of datesBetween(since, last)) {
     for (const [key, holder] of holders) {
-      const weights = holder.ads.map(({ ad, adSet, campaign }) => {
-        let share = 0;
-        for (const segment of jointSegments<SocialAdsCampaign | SocialAdsAdSet | SocialAdsAd>([campaign, adSet, ad], date, [
-          campaign.created_at,
-          adSet.created_at,
-          ad.created_at,
-        ])) {
-          const [c, s, a] = segment.states as [SocialAdsCampaign, SocialAdsAdSet, SocialAdsAd];
-          if (campaignDelivers(c, date, segment.from) && adSetDelivers(s, date, segment.from) && adDelivers(a, date, segment.from))
-            share += segment.share;
-        }
-        if (share === 0) return undefined;
-        const natural = dailyMetrics(ad.id, date, profileOf(ad, campaign));
-        const random = seededRandom(`${ad.id}|${date}|reach`);
-        const reach = natural.impressions / (1.15 + 0.4 * random());
-        // Post engagements: the link clicks and the other interactions with the post, per impression.
-        const engagementRate = (adSet.optimization_goal === 'POST_ENGAGEMENT' ? 0.03 : 0.004) * (0.7 + 0.6 * random());
-        const shares = seededRandom(`${ad.id}|${date}|link`);
-        const linkClicks = natural.clicks * (0.6 + 0.25 * shares());
-        const landingPageViews = linkClicks * (0.7 + 0.2 * shares());
-        const twoSecondPlays = Math.min(natural.impressions, natural.video_views * (1.8 + 0.7 * shares()));
-        return {
-          impressions: natural.impressions * share,
-          reach: reach * share,
-          clicks: natural.clicks * share,
-          spend_cents: natural.spend * 100 * share,
-          conversions: natural.conversions * share,
-          revenue_cents: natural.revenue * 100 * share,
-          video_views: natural.video_views * share,
-          post_engagements: (natural.clicks + natural.impressions * engagementRate) * share,
-          link_clicks: linkClicks * share,
-          landing_page_views: landingPageViews * share,
-          two_second_video_plays: twoSecondPlays * share,
-        } satisfies Record<Metric, number>;
-      });
-      if (weights.every((w) => !w)) continue;
-      // The holder's budget of the day: time-weighted over the parts of the day when it and at
-      // least one of its ads could deliver (a budget is paced over the hours it can run).
-      const members = [...new Set([...holder.chain, ...holder.ads.flatMap(({ adSet, ad }) => [adSet, ad])])] as (
-        StoredCampaign | StoredAdSet | StoredAd
-      )[];
-      let cap = 0;
-      let capped = true;
-      for (const segment of jointSegments<object>(
-        members,
-        date,
-        members.map((e) => e.created_at),
-      )) {
-        const stateOf = new Map(members.map((e, i) => [e.id + ':' + kindOf(e), segment.states[i]]));
-        const [c, s] = holder.chain.map((e) => stateOf.get(e.id + ':' + kindOf(e))) as unknown as [
-          SocialAdsCampaign,
-          SocialAdsAdSet | undefined,
-        ];
-        if (!campaignDelivers(c, date, segment.from) || (s && !adSetDelivers(s, date, segment.from))) continue;
-        const anyAd = holder.ads.some(({ adSet, ad }) => {
-          const a = stateOf.get(ad.id + ':ad') as SocialAdsAd;
-          const set = stateOf.get(adSet.id + ':adset') as SocialAdsAdSet;
-          return adSetDelivers(set, date, segment.from) && adDelivers(a, date, segment.from);
-        });
-        if (!anyAd) continue;
-        const budget = dailyBudgetOf(s ?? c);
-        if (budget === undefined) capped = false;
-        else cap += budget * 100 * segment.share;
+      const compute = () => holderDay(key, holder, date);
+      let days: readonly HolderAdDay[];
+      if (scope === undefined) days = compute();
+      else {
+        const memoKey = memoKeys.get(key) ?? contentKey(scope, [key, holder]);
+        memoKeys.set(key, memoKey);
+        days = holderDays.day(memoKey, date, compute);
       }
-      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<
-        Metric,
-        number
-      >;
-      const budgetCents = Math.floor(cap);
-      // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
-      const factor =
-        capped && natural.spend_cents > budgetCents
-          ? (budgetCents * (0.93 + 0.07 * seededRandom(`${key}|${date}|pace`)())) / natural.spend_cents
-          : 1;
-      const whole = Object.fromEntries(METRICS.map((m) => [m, Math.round(natural[m] * factor)])) as Record<Metric, number>;
-      if (capped) whole.spend_cents = Math.min(whole.spend_cents, budgetCents);
-      // Revenue comes with the conversions that happened (same value per conversion), never without one.
-      whole.revenue_cents = Math.round(valueOfConversions(natural.revenue_cents, natural.conversions, whole.conversions));
-      // Each ad's share: revenue follows the conversions it got, so no ad has revenue without one.
-      const split = splitEarned(
-        whole,
-        weights.map((w) => w ?? (Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<Metric, number>)),
-        { metrics: METRICS, earnedFrom: { revenue_cents: 'conversions' }, money: [], impressions: 'impressions' },
-      );
-      const parts = Object.fromEntries(METRICS.map((m) => [m, split.map((p) => p[m])])) as Record<Metric, number[]>;
-      holder.ads.forEach(({ ad }, i) => {
-        if (!weights[i]) return;
-        const day: AdDay = {
-          ad,
-          date,
-          impressions: 0,
-          reach: 0,
-          clicks: 0,
-          spend_cents: 0,
-          conversions: 0,
-          revenue_cents: 0,
-          video_views: 0,
-          post_engagements: 0,
-          link_clicks: 0,
-          landing_page_views: 0,
-          two_second_video_plays: 0,
-        };
-        for (const m of METRICS) day[m] = parts[m][i]!;
-        day.clicks = Math.min(day.clicks, day.impressions);
-        day.reach = Math.min(day.reach, day.impressions);
-        day.post_engagements = Math.max(day.post_engagements, day.clicks);
-        day.link_clicks = Math.min(day.link_clicks, day.clicks);
-        day.landing_page_views = Math.min(day.landing_page_views, day.link_clicks);
-        day.two_second_video_plays = Math.max(Math.min(day.two_second_video_plays, day.impressions), day.video_views);
-        if (day.impressions || day.spend_cents || day.clicks) out.push(day);
-      });
+      for (const { index, ...figures } of days) out.push({ ad: holder.ads[index]!.ad, date, ...figures });
     }
   }
   return out;
@@ -308,4 +206,134 @@ export function asDailyMetrics(
     landing_page_views: day.landing_page_views,
     two_second_video_plays: day.two_second_video_plays,
   };
+}
+
+/** A budget holder: its campaign (and ad set, when the budget is the ad set's) and the ads it pays for. */
+interface BudgetHolder {
+  chain: (StoredCampaign | StoredAdSet)[];
+  ads: { ad: StoredAd; adSet: StoredAdSet; campaign: StoredCampaign }[];
+}
+
+/** One ad's delivered day within its holder: the ad by its place in `holder.ads`. */
+type HolderAdDay = Omit<AdDay, 'ad' | 'date'> & { index: number };
+
+/**
+ * Budget holders' days computed in this process (sandbox/day-memo.ts): a finished day of a holder is a
+ * pure function of its campaign, ad sets and ads as stored (history included) and the date, so the key
+ * is the account's partition, the holder with those entities and the date. A write changes what is
+ * read, so its next read misses. Only finished days are asked (`last` is before today).
+ */
+const holderDays = new DayMemo<readonly HolderAdDay[]>(4000);
+
+/** The delivered days of a holder's ads on `date` (a finished day). */
+function holderDay(key: string, holder: BudgetHolder, date: string): HolderAdDay[] {
+  const weights = holder.ads.map(({ ad, adSet, campaign }) => {
+    let share = 0;
+    for (const segment of jointSegments<SocialAdsCampaign | SocialAdsAdSet | SocialAdsAd>([campaign, adSet, ad], date, [
+      campaign.created_at,
+      adSet.created_at,
+      ad.created_at,
+    ])) {
+      const [c, s, a] = segment.states as [SocialAdsCampaign, SocialAdsAdSet, SocialAdsAd];
+      if (campaignDelivers(c, date, segment.from) && adSetDelivers(s, date, segment.from) && adDelivers(a, date, segment.from))
+        share += segment.share;
+    }
+    if (share === 0) return undefined;
+    const natural = dailyMetrics(ad.id, date, profileOf(ad, campaign));
+    const random = seededRandom(`${ad.id}|${date}|reach`);
+    const reach = natural.impressions / (1.15 + 0.4 * random());
+    // Post engagements: the link clicks and the other interactions with the post, per impression.
+    const engagementRate = (adSet.optimization_goal === 'POST_ENGAGEMENT' ? 0.03 : 0.004) * (0.7 + 0.6 * random());
+    const shares = seededRandom(`${ad.id}|${date}|link`);
+    const linkClicks = natural.clicks * (0.6 + 0.25 * shares());
+    const landingPageViews = linkClicks * (0.7 + 0.2 * shares());
+    const twoSecondPlays = Math.min(natural.impressions, natural.video_views * (1.8 + 0.7 * shares()));
+    return {
+      impressions: natural.impressions * share,
+      reach: reach * share,
+      clicks: natural.clicks * share,
+      spend_cents: natural.spend * 100 * share,
+      conversions: natural.conversions * share,
+      revenue_cents: natural.revenue * 100 * share,
+      video_views: natural.video_views * share,
+      post_engagements: (natural.clicks + natural.impressions * engagementRate) * share,
+      link_clicks: linkClicks * share,
+      landing_page_views: landingPageViews * share,
+      two_second_video_plays: twoSecondPlays * share,
+    } satisfies Record<Metric, number>;
+  });
+  if (weights.every((w) => !w)) return [];
+  // The holder's budget of the day: time-weighted over the parts of the day when it and at
+  // least one of its ads could deliver (a budget is paced over the hours it can run).
+  const members = [...new Set([...holder.chain, ...holder.ads.flatMap(({ adSet, ad }) => [adSet, ad])])] as (
+    StoredCampaign | StoredAdSet | StoredAd
+  )[];
+  let cap = 0;
+  let capped = true;
+  for (const segment of jointSegments<object>(
+    members,
+    date,
+    members.map((e) => e.created_at),
+  )) {
+    const stateOf = new Map(members.map((e, i) => [e.id + ':' + kindOf(e), segment.states[i]]));
+    const [c, s] = holder.chain.map((e) => stateOf.get(e.id + ':' + kindOf(e))) as unknown as [
+      SocialAdsCampaign,
+      SocialAdsAdSet | undefined,
+    ];
+    if (!campaignDelivers(c, date, segment.from) || (s && !adSetDelivers(s, date, segment.from))) continue;
+    const anyAd = holder.ads.some(({ adSet, ad }) => {
+      const a = stateOf.get(ad.id + ':ad') as SocialAdsAd;
+      const set = stateOf.get(adSet.id + ':adset') as SocialAdsAdSet;
+      return adSetDelivers(set, date, segment.from) && adDelivers(a, date, segment.from);
+    });
+    if (!anyAd) continue;
+    const budget = dailyBudgetOf(s ?? c);
+    if (budget === undefined) capped = false;
+    else cap += budget * 100 * segment.share;
+  }
+  const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<Metric, number>;
+  const budgetCents = Math.floor(cap);
+  // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
+  const factor =
+    capped && natural.spend_cents > budgetCents
+      ? (budgetCents * (0.93 + 0.07 * seededRandom(`${key}|${date}|pace`)())) / natural.spend_cents
+      : 1;
+  const whole = Object.fromEntries(METRICS.map((m) => [m, Math.round(natural[m] * factor)])) as Record<Metric, number>;
+  if (capped) whole.spend_cents = Math.min(whole.spend_cents, budgetCents);
+  // Revenue comes with the conversions that happened (same value per conversion), never without one.
+  whole.revenue_cents = Math.round(valueOfConversions(natural.revenue_cents, natural.conversions, whole.conversions));
+  // Each ad's share: revenue follows the conversions it got, so no ad has revenue without one.
+  const split = splitEarned(
+    whole,
+    weights.map((w) => w ?? (Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<Metric, number>)),
+    { metrics: METRICS, earnedFrom: { revenue_cents: 'conversions' }, money: [], impressions: 'impressions' },
+  );
+  const parts = Object.fromEntries(METRICS.map((m) => [m, split.map((p) => p[m])])) as Record<Metric, number[]>;
+  const days: HolderAdDay[] = [];
+  holder.ads.forEach((_, i) => {
+    if (!weights[i]) return;
+    const day: HolderAdDay = {
+      index: i,
+      impressions: 0,
+      reach: 0,
+      clicks: 0,
+      spend_cents: 0,
+      conversions: 0,
+      revenue_cents: 0,
+      video_views: 0,
+      post_engagements: 0,
+      link_clicks: 0,
+      landing_page_views: 0,
+      two_second_video_plays: 0,
+    };
+    for (const m of METRICS) day[m] = parts[m][i]!;
+    day.clicks = Math.min(day.clicks, day.impressions);
+    day.reach = Math.min(day.reach, day.impressions);
+    day.post_engagements = Math.max(day.post_engagements, day.clicks);
+    day.link_clicks = Math.min(day.link_clicks, day.clicks);
+    day.landing_page_views = Math.min(day.landing_page_views, day.link_clicks);
+    day.two_second_video_plays = Math.max(Math.min(day.two_second_video_plays, day.impressions), day.video_views);
+    if (day.impressions || day.spend_cents || day.clicks) days.push(day);
+  });
+  return days;
 }

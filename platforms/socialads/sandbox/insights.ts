@@ -36,7 +36,7 @@ export class InsightsSandbox {
     const adSetById = new Map(adSets.map((a) => [a.id, a]));
     const productsOfAd = query.breakdown === 'product_id' ? await this._catalogAdProducts(ads) : new Map<string, SocialAdsProduct[]>();
     const sums = new Map<string, FunnelDay & { breakdown_value?: string }>();
-    for (const delivered of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()))) {
+    for (const delivered of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()), this.store.pk)) {
       const key = keyOf(delivered.ad);
       if (wanted && !wanted.has(key)) continue;
       const day = withFunnel(delivered, campaignById.get(delivered.ad.campaign_id)?.objective === 'OUTCOME_SALES');
