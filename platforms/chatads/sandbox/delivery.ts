@@ -17,6 +17,7 @@
  */
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import { splitEarned } from '../../sandbox/allocate';
+import { DayMemo, contentKey } from '../../sandbox/day-memo';
 import { dailyMetrics, profileFor, seededRandom, type PerformanceTier } from '../../sandbox/metrics';
 import type { ChatAdsAd, ChatAdsAdGroup, ChatAdsCampaign, ChatAdsInsightsField } from '../port';
 
@@ -160,4 +161,32 @@ export function campaignAdDays(
     });
   });
   return byAd;
+}
+
+/**
+ * Campaign days computed in this process (sandbox/day-memo.ts): a finished day of a campaign's ads is a
+ * pure function of the campaign, its ad groups and their ads as stored (history included) and the date,
+ * so the key is the account's partition, those entities and the date. A write changes what is read, so
+ * its next read misses.
+ */
+const adDayMemo = new DayMemo<Map<string, Counts>>(4000);
+
+/**
+ * campaignAdDays for one campaign over the days a read asks, finished days from the process's memo within
+ * `scope` (the account's partition); the entities are hashed once, on the first finished day asked.
+ */
+export function campaignAdDaysOf(
+  scope: string,
+  campaign: WithHistory<StoredCampaign>,
+  adGroups: readonly WithHistory<StoredAdGroup>[],
+  ads: readonly WithHistory<StoredAd>[],
+  today: string,
+): (date: string) => ReadonlyMap<string, Counts> {
+  let key: string | undefined;
+  return (date) => {
+    const compute = () => campaignAdDays(campaign, adGroups, ads, date, today);
+    if (date >= today) return compute();
+    key ??= contentKey(scope, [campaign, adGroups, ads]);
+    return adDayMemo.day(key, date, compute);
+  };
 }

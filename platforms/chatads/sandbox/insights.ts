@@ -6,7 +6,7 @@ import { valueOfConversions } from '../../sandbox/allocate';
 import { EntityNotFoundError, type SandboxStore } from '../../sandbox/store';
 import {
   addCounts,
-  campaignAdDays,
+  campaignAdDaysOf,
   split,
   zeroCounts,
   type Counts,
@@ -51,8 +51,9 @@ export class InsightsSandbox {
     for (const campaign of relevant) {
       const campaignGroups = adGroups.filter((g) => g.campaign_id === campaign.id);
       const campaignAds = ads.filter((a) => a.campaign_id === campaign.id);
+      const adDaysOn = campaignAdDaysOf(this.store.pk, campaign, campaignGroups, campaignAds, today);
       for (const { date, fraction } of days) {
-        const adCounts = campaignAdDays(campaign, campaignGroups, campaignAds, date, today);
+        const adCounts = adDaysOn(date);
         for (const ad of campaignAds) {
           const entityId = entityOf(ad);
           const counts = adCounts.get(ad.id);

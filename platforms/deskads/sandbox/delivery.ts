@@ -7,6 +7,7 @@ import { deliverParentDay, splitPerClick, type DayFigures } from '../../sandbox/
 import { settingOnDay, stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, profileFor, seededRandom } from '../../sandbox/metrics';
 import { negativeBlocks } from '../../../core/negatives';
+import { DayMemo, contentKey } from '../../sandbox/day-memo';
 import { adAt } from './ads';
 import {
   type StoredAd,
@@ -121,6 +122,15 @@ export interface CampaignDay {
 }
 
 /**
+ * Account days computed in this process (sandbox/day-memo.ts). The campaigns of a shared budget draw on
+ * one pool, so a campaign's day can depend on every other campaign of the account: one entry is the whole
+ * account's day, a pure function of every entity the model reads (history included) and the date. The key
+ * is the account's partition, those entities and the date; any write changes what is read, so the next
+ * read misses.
+ */
+const accountDays = new DayMemo<(CampaignDay | undefined)[]>(2000);
+
+/**
  * The delivery model, top down from the entities' history (../sandbox/allocate.ts), so every level
  * adds up exactly and a past day never changes:
  * - a campaign delivers while Active, started and not ended, and never beyond its daily budget; a
@@ -133,7 +143,8 @@ export interface CampaignDay {
  *   campaign or ad group blocks (searchTermsOf, negativeBlocks); an ad group's part is split among its
  *   keywords, a keyword's among its searches. Keyword and negative states are those at the end of the
  *   day: only days that are over are reported, so a change made today never reaches a reported day.
- * Days from today on have no delivery yet.
+ * Days from today on have no delivery yet. With `scope` (the account's partition), days come from the
+ * process's memo: the caller asks finished days only.
  */
 export function deliveryOf(
   campaigns: WithHistory<StoredCampaign>[],
@@ -144,6 +155,7 @@ export function deliveryOf(
   ads: WithHistory<StoredAd>[],
   dates: string[],
   budgets: WithHistory<StoredBudget>[] = [],
+  scope?: string,
 ): CampaignDay[] {
   const out: CampaignDay[] = [];
   const sharedBudgetOn = (c: WithHistory<StoredCampaign>, date: string): Pick<CampaignDay, 'shared_budget'> => {
@@ -310,14 +322,14 @@ export function deliveryOf(
   }
   // A campaign's own budget caps it; the campaigns of a shared budget draw on one pool (sharedPool).
   const ownBudget: DailyCap = (c) => (c.daily_budget > 0 ? c.daily_budget : undefined);
-  const byCampaign = makers.map(() => new Map<string, CampaignDay>());
-  for (const date of dates) {
+  /** Every campaign's day on `date`, by its place in `makers` (undefined: no delivery). */
+  const accountDay = (date: string): (CampaignDay | undefined)[] => {
+    const day: (CampaignDay | undefined)[] = makers.map(() => undefined);
     const pools = new Map<string, { amount: number; members: number[] }>();
     makers.forEach((m, i) => {
       const shared = sharedBudgetOn(m.campaign, date).shared_budget;
       if (!shared) {
-        const day = m.dayOf(date, ownBudget);
-        if (day) byCampaign[i]!.set(date, day);
+        day[i] = m.dayOf(date, ownBudget);
         return;
       }
       const pool = pools.get(shared.id) ?? { amount: shared.amount, members: [] };
@@ -328,7 +340,19 @@ export function deliveryOf(
       sharedPool(
         pool.amount,
         pool.members.map((i) => (cap: DailyCap) => makers[i]!.dayOf(date, cap)),
-      ).forEach((day, k) => day && byCampaign[pool.members[k]!]!.set(date, day));
+      ).forEach((campaignDay, k) => (day[pool.members[k]!] = campaignDay));
+    return day;
+  };
+  const byCampaign = makers.map(() => new Map<string, CampaignDay>());
+  let memoKey: string | undefined;
+  for (const date of dates) {
+    let day: (CampaignDay | undefined)[];
+    if (scope === undefined) day = accountDay(date);
+    else {
+      memoKey ??= contentKey(scope, [campaigns, products, adGroups, keywords, negatives, ads, budgets]);
+      day = accountDays.day(memoKey, date, () => accountDay(date));
+    }
+    day.forEach((campaignDay, i) => campaignDay && byCampaign[i]!.set(date, campaignDay));
   }
   for (const days of byCampaign) for (const date of dates) if (days.has(date)) out.push(days.get(date)!);
   return out;

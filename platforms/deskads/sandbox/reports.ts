@@ -104,7 +104,7 @@ export class ReportsSandbox {
       this.store.list<StoredAd>(KIND.ad, history),
       this.store.list<StoredBudget>(KIND.budget, history),
     ]);
-    return deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates, budgets);
+    return deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates, budgets, this.store.pk);
   }
 
   /** Each campaign's days split by city and location type (sandbox/rest.ts geoSplit), so rows add up to the campaign report. */
