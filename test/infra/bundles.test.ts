@@ -28,7 +28,7 @@ import { FakeSecretsManager } from '../fakes/secrets-manager';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
 import { ARTIFACT_DIR, ARTIFACT_FILES } from '../../functions/catalog/artifact';
 import * as dynamodbSdk from '../../functions/dynamodb-sdk';
-import { createTestOwner, useTestTables } from '../support/gateway';
+import { callToolOk, createTestOwner, useTestTables } from '../support/gateway';
 import { sseMessages } from '../support/sse';
 
 /**
@@ -575,17 +575,25 @@ describe('function bundles', () => {
     );
   }, 300_000);
 
-  test('the scheduler package runs a tick with the tool code and refuses another event without reading it', async () => {
-    const answers = await run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
-    expect(answers).toEqual([
+  test('the scheduler package refuses another event and answers a tick with nothing due without the tool code; a due task loads it', async () => {
+    const idle = await run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
+    expect(idle).toEqual([
       { error: expect.stringMatching(/only the scheduler event/), toolCodeLoaded: false, laterLoaded: [] },
+      // index.js asks whether anything is due (its DynamoDB SDK file is read at the import).
       {
-        result: expect.objectContaining({ monitors: expect.any(Object), watch: expect.any(Object) }),
-        toolCodeLoaded: true,
-        // The scheduler's index.js holds no DynamoDB client: the tool code requires it.
-        laterLoaded: [DYNAMODB_SDK.file, 'tool-code.js'],
+        result: expect.objectContaining({ research: { due: 0, done: 0, failed: 0, deferred: 0 } }),
+        toolCodeLoaded: false,
+        laterLoaded: [],
       },
     ]);
+    const { apiKey } = await createTestOwner({ accounts: { searchads: 1 } });
+    await callToolOk(apiKey, 'start_research', { topic: 'keywords' });
+    const [busy] = await run('scheduler', [{ ...SCHEDULER_EVENT }]);
+    expect(busy).toEqual({
+      result: expect.objectContaining({ research: { due: 1, done: 1, failed: 0, deferred: 0 } }),
+      toolCodeLoaded: true,
+      laterLoaded: ['tool-code.js'],
+    });
   }, 300_000);
   test.each([...FUNCTION_NAMES, 'scheduler'] as const)(
     'the %s package keeps the DynamoDB SDK and the libraries of rare paths in files of their own, and its files require only files it holds',

@@ -165,6 +165,28 @@ async function dueItems(due: string, now: Date): Promise<Record<string, unknown>
 }
 
 /**
+ * Whether anything is due at `now`: a monitor check, a brief, a research job or a watch scan (one
+ * query of at most one item per kind, together). The scheduler function asks it first, so a tick with
+ * nothing due never loads the tasks' code (functions/scheduler.ts).
+ */
+export async function anyTaskDue(now: Date): Promise<boolean> {
+  const pages = await Promise.all(
+    [DUE, BRIEF_DUE, RESEARCH_DUE, WATCH_DUE].map((due) =>
+      documentClient().send(
+        new QueryCommand({
+          TableName: tableName('monitoring'),
+          IndexName: 'by_due',
+          KeyConditionExpression: 'due = :due AND next_run_at <= :now',
+          ExpressionAttributeValues: { ':due': due, ':now': now.toISOString() },
+          Limit: 1,
+        }),
+      ),
+    ),
+  );
+  return pages.some((page) => (page.Items?.length ?? 0) > 0);
+}
+
+/**
  * Sets a scheduled item's status (monitor, brief, watch task): active puts it back on the by_due
  * index at `nextRunAt`, paused takes it off.
  */
