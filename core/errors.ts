@@ -61,7 +61,8 @@ export const ERROR_CODES = {
   archived: 'The entity is archived (or removed) and cannot be changed or used any more.',
   invalid_state: 'The entity is in a state that does not allow this change (e.g. a job still processing).',
   invalid_status_transition: 'The entity cannot go from its current status to the one asked for.',
-  duplicate: 'The same thing exists already (the same event setting, the same member).',
+  duplicate:
+    "The same thing exists already (the same event setting, the same member), or a replay's write was applied after its outcome_unknown answer (`change_id` names it).",
   duplicate_name: 'Another entity of the account already has that name.',
   date_after_yesterday: 'A report date lies after yesterday in the account time zone: there are no figures yet.',
   start_date_past: 'A start date lies in the past.',

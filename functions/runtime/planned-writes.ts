@@ -67,9 +67,17 @@ export async function runPlannedWrite(
   const settling = state.idempotency?.settling;
   if (settling && !state.dryRun) {
     const entry = await getAuditEntry(ctx.owner.owner_id, settling.changeId);
-    if (entry?.outcome === 'unknown' && !entry.resendable && unjudgeable(entry)) {
-      state.unknownChangeId = settling.changeId;
-      throw new OutcomeUnknownError(tool.platform ?? 'gateway', judgeUnknownWrite(entry, undefined).detail);
+    if (entry && !entry.resendable && unjudgeable(entry)) {
+      if (entry.outcome === 'unknown') {
+        state.unknownChangeId = settling.changeId;
+        throw new OutcomeUnknownError(tool.platform ?? 'gateway', judgeUnknownWrite(entry, undefined).detail);
+      }
+      // Applied after its answer went out at the deadline: its result was not kept, and it is not run again.
+      if (entry.outcome === 'applied')
+        throw new ToolError(
+          `This write was applied (change ${settling.changeId}) after its answer went out as outcome_unknown; sending it again would do it anew. Nothing was changed now: find what it did with list_change_history and the list tools, and use a new Idempotency-Key for another write.`,
+          { code: 'duplicate', change_id: settling.changeId },
+        );
     }
   }
   let plan: WritePlan;
@@ -138,10 +146,12 @@ export async function runPlannedWrite(
   }
   const applying = { ...ctx, createPaused: settings.create_paused ?? false };
   // From here the write may reach the platform: should the answer go out at the tool deadline while
-  // it runs, it is recorded `unknown` first, holding its unit (middleware/outcome.ts), when a replay
-  // can settle it by planning it again. Any other write answers as before: its key replays the
-  // outcome_unknown, never running it again, and its unit is given back with the answer.
-  if (judgeableByPlan(plan)) state.recordUnknownAtDeadline = () => audit('unknown', UNKNOWN_DETAIL, { held_unit: holdUnit(state, plan) });
+  // it runs, it is recorded `unknown` first, holding its unit (middleware/outcome.ts). The write's own
+  // outcome, arriving later, settles that record (auditRecorder): applied, the unit is used; failed
+  // with nothing changed, not applied and the unit given back. Until then a replay with the key settles
+  // it by planning it again when a second plan can judge it, and otherwise answers outcome_unknown.
+  if (plan.changes.length)
+    state.recordUnknownAtDeadline = () => audit('unknown', UNKNOWN_DETAIL, { held_unit: holdUnit(state, plan, true) });
   // On a sandbox account the write's changes are held in a unit of work and committed with its audit
   // record and the claim's completion in one transaction (commitWrite). When the run cannot hold them
   // (unit-of-work.ts), or the commit finds an entity changed since it was read, it is applied again
@@ -261,14 +271,16 @@ async function failedWrite(state: RequestState, audit: ReturnType<typeof auditRe
  * give it back with the answer): what the write's `unknown` record keeps to give it back once, should
  * the write be settled not applied. Called at the latest when the answer goes out at the tool deadline
  * (recordUnknownAtDeadline), before the quota step. None when there is no unit, when it was given back
- * already (a write that failed in a way that changed nothing), or when nothing can ever settle the write
- * (a create or removal without the platform's idempotency key, a write naming no field): such a unit
- * is given back with the answer, as before.
+ * already (a write that failed in a way that changed nothing), for a write naming no change, or when
+ * nothing can ever settle the write: a write a second plan cannot judge (a create or removal, an update
+ * naming no before value) that failed without the platform's idempotency key. Such a unit is given back
+ * with the answer. `settles`: something will settle the record, the platform's idempotency key or, at the
+ * deadline, the write's own outcome (it is still running).
  */
-function holdUnit(state: RequestState, plan: WritePlan, resendable = false): HeldUnit | undefined {
+function holdUnit(state: RequestState, plan: WritePlan, settles = false): HeldUnit | undefined {
   const reservation = state.reservation;
   if (!reservation || (reservation.refunded && !reservation.held)) return undefined;
-  if (!resendable && (!plan.changes.length || unjudgeable(plan))) return undefined;
+  if (!plan.changes.length || (!settles && unjudgeable(plan))) return undefined;
   reservation.held = true;
   return { period: reservation.period, token: reservation.token, used: reservation.used };
 }
@@ -476,11 +488,12 @@ export type UnknownWriteVerdict =
  * field still at the value the write would have replaced → not applied; anything else (the entity
  * changed in between) → still unknown. A create or a removal cannot be judged this way: planning a
  * create again plans a new entity whatever happened (a platform that took idempotency keys could
- * answer; none of the gateway's ports carries one yet).
+ * answer; none of the gateway's ports carries one yet); nor an update that names no before value (it
+ * would be found "still as before" whatever happened).
  */
 export function judgeUnknownWrite(recorded: Pick<AuditEntry, 'changes' | 'change_id'>, fresh: WritePlan | undefined): UnknownWriteVerdict {
   const held: WritePlan = { summary: '', changes: recorded.changes, data: {} };
-  if (recorded.changes.some((c) => c.action !== 'update') || !fresh)
+  if (recorded.changes.some((c) => c.action !== 'update'))
     return {
       outcome: 'unknown',
       detail: `Change ${recorded.change_id} creates or removes something, and such a write cannot be settled by planning it again (a create would be planned anew whatever happened). Check with the platform's list tools whether it exists, then send what is missing with a new Idempotency-Key.`,
@@ -489,6 +502,16 @@ export function judgeUnknownWrite(recorded: Pick<AuditEntry, 'changes' | 'change
     return {
       outcome: 'unknown',
       detail: `Change ${recorded.change_id} named no field it changes, so planning it again cannot tell whether it took effect. Check the entity with a read tool.`,
+    };
+  if (!judgeableByPlan(recorded))
+    return {
+      outcome: 'unknown',
+      detail: `Change ${recorded.change_id} does not name the value each field had before, so planning it again cannot tell whether it took effect. Check the entity with a read tool; send the write with a new Idempotency-Key if it is still wanted.`,
+    };
+  if (!fresh)
+    return {
+      outcome: 'unknown',
+      detail: `Change ${recorded.change_id} was not planned again, so whether it took effect is not known. Check the entity with a read tool.`,
     };
   if (nothingLeftToChange(fresh))
     return { outcome: 'applied', detail: 'Settled: planned again, the write found nothing left to change, so it had taken effect.' };
@@ -511,9 +534,13 @@ export function nothingLeftToChange(fresh: WritePlan): boolean {
   );
 }
 
-/** Whether a recorded write cannot be judged by planning it again (it creates or removes something): judgeUnknownWrite says why without a fresh plan. */
+/**
+ * Whether a recorded write cannot be judged by planning it again (judgeableByPlan: it creates or removes
+ * something, names no change, or an update names no before value): judgeUnknownWrite says why without a
+ * fresh plan.
+ */
 export function unjudgeable(recorded: Pick<AuditEntry, 'changes'>): boolean {
-  return recorded.changes.some((c) => c.action !== 'update');
+  return !judgeableByPlan(recorded);
 }
 
 /**
@@ -641,7 +668,8 @@ export function undoOf(tool: ToolDefinition, plan: WritePlan, args: Record<strin
  * Writes the audit record of this write: one record, one change id, however often it is put (the
  * put is conditional). A write whose answer went out at the tool deadline was recorded `unknown`
  * then (recordUnknownAtDeadline); its own outcome, arriving later, finds that record: `applied`
- * settles it applied (its held unit stays used), anything else leaves it `unknown`, to be settled.
+ * settles it applied (its held unit stays used), `failed` (nothing changed) not applied (its unit given
+ * back), `unknown` leaves it to be settled.
  * A failure to record a write that happened (or may have) is retried in the background, never turned
  * into a failure of the write. Returns whether the record is in the store now.
  */
@@ -660,6 +688,10 @@ function auditRecorder(tool: ToolDefinition, state: RequestState, ctx: ToolConte
         if (outcome === 'applied' && (await settleAuditEntry(ctx.owner.owner_id, entry.change_id, appliedAfterDeadline(state, extra)))) {
           // Its unit, held since the deadline, is used for good.
           if (state.reservation?.held) finishReservation(ctx.owner.owner_id, state.reservation);
+        }
+        if (outcome === 'failed' && (await settleAuditEntry(ctx.owner.owner_id, entry.change_id, failedAfterDeadline(state, detail)))) {
+          // Nothing was changed: its unit, held since the deadline, is given back (once, by its token).
+          if (state.reservation?.held) await refundCall(ctx.owner.owner_id, tool.name, state.reservation);
         }
       }
       stored = true;
@@ -702,6 +734,16 @@ function appliedAfterDeadline(state: RequestState, extra: Partial<AuditEntry>) {
     at: new Date().toISOString(),
     by: state.requestId,
     undo: extra.undo,
+  };
+}
+
+/** How a write recorded `unknown` at the deadline is settled when it then fails with nothing changed (`failed`). */
+function failedAfterDeadline(state: RequestState, detail: string | undefined) {
+  return {
+    outcome: 'not_applied' as const,
+    detail: `Failed after its answer went out at the deadline as outcome_unknown, with nothing changed${detail ? `: ${detail}` : '.'}`,
+    at: new Date().toISOString(),
+    by: state.requestId,
   };
 }
 

@@ -15,6 +15,7 @@ import { idempotencyRecordId, RECORD_TTL_SECONDS } from '../../functions/runtime
 import { markAccountsChanged } from '../../functions/runtime/stores/owners';
 import { listAuditEntries } from '../../functions/runtime/stores/audit';
 import { periodOf, readUsage, reserveCall } from '../../functions/runtime/stores/usage';
+import { ToolError } from '../../core/errors';
 import { defineGatewayTool } from '../../core/tool';
 import { toApiGatewayEvent } from '../../functions/local/router';
 import { SandboxStore } from '../../platforms/sandbox/store';
@@ -59,6 +60,23 @@ const label = { label: v.string() };
 /** sf_first_thing_then_hang finishes when this is resolved (finishFirstThings). */
 let finishFirstThings = () => undefined as void;
 const firstThingsFinish = new Promise<void>((resolve) => (finishFirstThings = resolve));
+
+/** Writes that wait for the test: the one of a label goes on when `gate(label).open()` is called. */
+const gates = new Map<string, { opened: Promise<void>; open: () => void }>();
+function gate(label: string) {
+  let held = gates.get(label);
+  if (!held) {
+    let open = () => undefined as void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    held = { opened, open };
+    gates.set(label, held);
+  }
+  return held;
+}
+/** Labels of sf_create_late whose first run failed (a label starting with "fail" fails once). */
+const failedOnce = new Set<string>();
+/** The id of the thing a test puts first, so that sf_create_late's first create of a "fail" label is refused. */
+const TAKEN = 'taken';
 
 /** A write of the label's first thing, planned from the store: `things` before (0) and after (1), or nothing once there is one. */
 async function planFirstThing(args: { label: string }) {
@@ -118,6 +136,49 @@ const handler = createToolHandler(
         await store(args.label).create('thing', { id: randomUUID() });
         await firstThingsFinish;
         return { text: 'created' };
+      },
+    }),
+    defineGatewayTool({
+      category: 'helper',
+      name: 'sf_create_late',
+      description:
+        'Creates a thing for the label, then finishes once the test opens its gate (a create: a second plan cannot judge it). A label starting with "fail" is refused the first time, with nothing changed: its create finds the id taken, and the refusal comes once the gate opens.',
+      access: 'write',
+      args: label,
+      async plan(args) {
+        return {
+          summary: 'test create',
+          changes: [{ action: 'create', entity: 'thing', name: args.label, fields: { name: { after: args.label } }, startsPaused: true }],
+          data: {},
+        };
+      },
+      async apply(_plan, args) {
+        if (args.label.startsWith('fail') && !failedOnce.has(args.label)) {
+          failedOnce.add(args.label);
+          await store(args.label)
+            .create('thing', { id: TAKEN })
+            .catch(() => undefined);
+          await gate(args.label).opened;
+          throw new ToolError('The platform refused the thing; nothing was changed.');
+        }
+        await store(args.label).create('thing', { id: randomUUID() });
+        await gate(args.label).opened;
+        return { text: 'created' };
+      },
+    }),
+    defineGatewayTool({
+      category: 'helper',
+      name: 'sf_update_in_two_writes',
+      description: 'An update whose plan names no before value, written as two sandbox writes (a thing, then a second one).',
+      access: 'write',
+      args: label,
+      async plan() {
+        return { summary: 'test write', changes: [{ action: 'update', entity: 'test_entity', fields: { value: { after: 1 } } }], data: {} };
+      },
+      async apply(_plan, args) {
+        await store(args.label).create('thing', { id: randomUUID() });
+        await store(args.label).create('second', { id: randomUUID() });
+        return { text: 'written' };
       },
     }),
     defineGatewayTool({
@@ -276,28 +337,94 @@ describe('Unknown outcomes and deadlines', () => {
     expect((await readUsage(owner.owner_id, new Date())).used).toBe(0);
   });
 
-  it('a write that wrote and then did not finish answers outcome_unknown before the function ends', async () => {
+  it('a write that wrote and then did not finish answers outcome_unknown before the function ends; a retry with the key answers it again and never runs it', async () => {
     const { apiKey } = await createTestOwner();
     const key = randomUUID();
     const result = await call(apiKey, 'sf_write_then_hang', { label: 'hang' }, { key, functionMs: 5000 });
     expect(result).toMatchObject({ status: 500, withinFunction: true, body: { structured_content: { code: 'outcome_unknown' } } });
     const retry = await call(apiKey, 'sf_write_then_hang', { label: 'hang' }, { key, functionMs: 5000 });
-    expect(retry.headers['Idempotent-Replayed']).toBe('true');
+    expect([retry.status, retry.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
     expect(await store('hang').list('thing')).toHaveLength(1);
   });
 
-  it('a retry of a write a second plan cannot judge (its plan names no before value) answers its stored outcome, and the write runs once', async () => {
+  it('a write a second plan cannot judge (its plan names no before value) is recorded unknown at the deadline with its unit held; a retry with the key answers outcome_unknown and the write runs once', async () => {
     const { apiKey, owner } = await createTestOwner();
     const key = randomUUID();
     const first = await call(apiKey, 'sf_write_then_hang', { label: 'unjudgeable' }, { key, functionMs: 5000 });
     expect([first.status, first.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
+    const [record, ...others] = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_write_then_hang' });
+    expect(others).toHaveLength(0);
+    expect(record).toMatchObject({ outcome: 'unknown', held_unit: { period: periodOf(new Date()) } });
     for (let retries = 0; retries < 2; retries++) {
       const retry = await call(apiKey, 'sf_write_then_hang', { label: 'unjudgeable' }, { key, functionMs: 5000 });
-      expect([retry.status, retry.headers['Idempotent-Replayed'], retry.body]).toEqual([500, 'true', first.body]);
+      expect([retry.status, retry.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
+      expect(retry.body.error).toContain('does not name the value each field had before');
     }
     expect(await store('unjudgeable').list('thing')).toHaveLength(1);
-    const records = await listAuditEntries(owner.owner_id, { limit: 50, filter: (e) => e.tool === 'sf_write_then_hang' });
-    expect(records.filter((e) => e.outcome === 'applied')).toHaveLength(0);
+    await settled();
+    // The write may have been applied: its unit stays used (a quota is never exceeded by a write that went through).
+    expect((await readUsage(owner.owner_id, new Date())).calls.sf_write_then_hang).toBe(1);
+  });
+});
+
+describe('A write a second plan cannot judge, failing after it wrote', () => {
+  it('answers outcome_unknown, and a retry with the key answers it again: the write is never judged "not applied" and run twice', async () => {
+    const { apiKey } = await createTestOwner();
+    const key = randomUUID();
+    fault = { when: (command, input) => command.startsWith('Put') && JSON.stringify(input).includes('second#'), kind: 'fail' };
+    const first = await call(apiKey, 'sf_update_in_two_writes', { label: 'two-writes' }, { key });
+    clearFault();
+    expect([first.status, first.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
+    const retry = await call(apiKey, 'sf_update_in_two_writes', { label: 'two-writes' }, { key });
+    expect([retry.status, retry.body.structured_content?.code]).toEqual([500, 'outcome_unknown']);
+    expect(retry.body.error).toContain('does not name the value each field had before');
+    expect(await store('two-writes').list('thing')).toHaveLength(1);
+  });
+});
+
+describe('A create that did not finish by the tool deadline (a second plan cannot judge it)', () => {
+  const records = (ownerId: string) => listAuditEntries(ownerId, { limit: 50, filter: (e) => e.tool === 'sf_create_late' });
+  const calls = async (ownerId: string) => {
+    await settled();
+    return (await readUsage(ownerId, new Date())).calls.sf_create_late ?? 0;
+  };
+
+  it('applied after its answer went out: its unknown record settles applied, its unit is used once, and a replay never creates it again', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    const result = await call(apiKey, 'sf_create_late', { label: 'late-create' }, { key, functionMs: 5000 });
+    expect(result.body.structured_content?.code).toBe('outcome_unknown');
+    const [unknown] = await records(owner.owner_id);
+    expect(unknown).toMatchObject({ outcome: 'unknown', held_unit: { period: periodOf(new Date()) } });
+    gate('late-create').open();
+    await new Promise((resolve) => setImmediate(resolve));
+    await settled();
+    expect((await records(owner.owner_id)).map((e) => [e.change_id, e.outcome])).toEqual([[unknown!.change_id, 'applied']]);
+    expect(await calls(owner.owner_id)).toBe(1);
+    const replay = await call(apiKey, 'sf_create_late', { label: 'late-create' }, { key, functionMs: 5000 });
+    expect([replay.status, replay.body.structured_content?.code]).toEqual([400, 'duplicate']);
+    expect(replay.body.error).toContain(unknown!.change_id);
+    expect(await store('late-create').list('thing')).toHaveLength(1);
+    expect(await calls(owner.owner_id)).toBe(1);
+  });
+
+  it('failing after its answer went out with nothing changed: its record settles not applied, its unit is given back, and a replay creates it once', async () => {
+    const { apiKey, owner } = await createTestOwner();
+    const key = randomUUID();
+    await store('fail-late').create('thing', { id: TAKEN });
+    const result = await call(apiKey, 'sf_create_late', { label: 'fail-late' }, { key, functionMs: 5000 });
+    expect(result.body.structured_content?.code).toBe('outcome_unknown');
+    gate('fail-late').open();
+    await new Promise((resolve) => setImmediate(resolve));
+    await settled();
+    const [record, ...others] = await records(owner.owner_id);
+    expect(others).toHaveLength(0);
+    expect(record).toMatchObject({ outcome: 'not_applied', detail: expect.stringContaining('The platform refused the thing') });
+    expect(await calls(owner.owner_id)).toBe(0);
+    const replay = await call(apiKey, 'sf_create_late', { label: 'fail-late' }, { key, functionMs: 5000 });
+    expect([replay.status, replay.body.data?.text]).toEqual([200, 'created']);
+    expect(await store('fail-late').list('thing')).toHaveLength(2);
+    expect(await calls(owner.owner_id)).toBe(1);
   });
 });
 
