@@ -35,7 +35,7 @@ export class AnalyticsSandbox {
     ]);
     requireKnown(KIND.campaign, query.campaigns, campaigns);
     requireKnown(KIND.creative, query.creatives, creatives);
-    const delivered = deliveredCreativeDays({ groups, campaigns, creatives }, start, end, isoDate(new Date()));
+    const delivered = deliveredCreativeDays({ groups, campaigns, creatives }, start, end, isoDate(new Date()), this.store.pk);
     if (query.pivot.startsWith('MEMBER_')) {
       const pivot = query.pivot.slice('MEMBER_'.length);
       const segments = (await this.store.list<StoredSegment>(KIND.segment))

@@ -19,6 +19,7 @@ import type { DailyMetrics } from '../../../core/metrics';
 import { stateAt, type WithHistory } from '../../sandbox/history';
 import { dailyMetrics, datesBetween, profileFor, seededRandom, type PerformanceProfile, type PerformanceTier } from '../../sandbox/metrics';
 import { splitEarned, valueOfConversions } from '../../sandbox/allocate';
+import { DayMemo, contentKey } from '../../sandbox/day-memo';
 import { jointSegments } from '../../sandbox/top-down';
 import type { ProAdsCampaign, ProAdsCampaignGroup, ProAdsCreative, ProAdsEngagement, ProAdsFacet, ProAdsSegment } from '../port';
 
@@ -114,8 +115,22 @@ function addDaysUtc(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Every creative's delivery, day by day, over [start, end]; days from `today` on are left out. */
-export function deliveredCreativeDays(account: DeliveryAccount, start: string, end: string, today: string): CreativeDay[] {
+/** One creative's figures of one day (undefined: it did not deliver). */
+type CreativeFigures = Record<Metric, number> | undefined;
+
+/**
+ * Campaign days computed in this process (sandbox/day-memo.ts): a finished day of a campaign's creatives
+ * is a pure function of the campaign, its group and its creatives as stored (history included) and the
+ * date, so the key is the account's partition, those entities and the date. A write changes what is
+ * read, so its next read misses. The memo keeps figures only: each read's days carry its own creatives.
+ */
+const campaignDays = new DayMemo<CreativeFigures[]>(4000);
+
+/**
+ * Every creative's delivery, day by day, over [start, end]; days from `today` on are left out. `scope`
+ * (the account's partition) lets the days come from the process's memo.
+ */
+export function deliveredCreativeDays(account: DeliveryAccount, start: string, end: string, today: string, scope?: string): CreativeDay[] {
   const last = end < today ? end : addDaysUtc(today, -1);
   if (start > last) return [];
   const groupById = new Map(account.groups.map((g) => [g.id, g]));
@@ -124,89 +139,93 @@ export function deliveredCreativeDays(account: DeliveryAccount, start: string, e
     const group = groupById.get(campaign.campaign_group_id);
     const creatives = account.creatives.filter((cr) => cr.campaign_id === campaign.id);
     if (!creatives.length) continue;
-    const members: WithHistory<object>[] = [campaign, ...creatives, ...(group ? [group] : [])];
+    let memoKey: string | undefined;
     for (const date of datesBetween(start, last)) {
-      const shares = creatives.map(() => 0);
-      let cap = 0;
-      for (const segment of jointSegments<object>(
-        members,
-        date,
-        members.map((e) => (e as { created_at?: string }).created_at ?? `${date}T00:00:00.000Z`),
-      )) {
-        const c = segment.states[0] as ProAdsCampaign;
-        const g = group ? (segment.states[members.length - 1] as ProAdsCampaignGroup) : undefined;
-        if (!campaignDelivers(g, c, date, segment.from)) continue;
-        let any = false;
-        creatives.forEach((_, i) => {
-          if (creativeDelivers(segment.states[i + 1] as ProAdsCreative, date, segment.from)) {
-            shares[i] += segment.share;
-            any = true;
-          }
-        });
-        if (any) cap += c.daily_budget * 100 * segment.share;
+      const compute = () => creativeFiguresOn(campaign, group, creatives, date);
+      let figures: CreativeFigures[];
+      if (scope === undefined) figures = compute();
+      else {
+        memoKey ??= contentKey(scope, [campaign, group ?? null, creatives]);
+        figures = campaignDays.day(memoKey, date, compute);
       }
-      const weights = creatives.map((cr, i) => {
-        if (shares[i] === 0) return undefined;
-        const natural = dailyMetrics(cr.id, date, proProfile(cr, campaign));
-        const share = shares[i]!;
-        // CPM campaigns pay for impressions (about the bid per 1,000), CPC campaigns for clicks.
-        const spend = campaign.cost_type === 'CPM' ? (natural.impressions * campaign.unit_cost) / 1000 : natural.spend;
-        return {
-          impressions: natural.impressions * share,
-          clicks: natural.clicks * share,
-          spend_cents: spend * 100 * share,
-          conversions: natural.conversions * share,
-          revenue_cents: natural.revenue * 100 * share,
-          video_views: natural.video_views * share,
-        } satisfies Record<Metric, number>;
-      });
-      if (weights.every((w) => !w)) continue;
-      const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<
-        Metric,
-        number
-      >;
-      const budgetCents = Math.floor(cap);
-      // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
-      const factor =
-        natural.spend_cents > budgetCents
-          ? (budgetCents * (0.93 + 0.07 * seededRandom(`${campaign.id}|${date}|pace`)())) / natural.spend_cents
-          : 1;
-      const whole = Object.fromEntries(METRICS.map((m) => [m, Math.round(natural[m] * factor)])) as Record<Metric, number>;
-      whole.spend_cents = Math.min(whole.spend_cents, budgetCents);
-      // A CPC campaign pays for clicks only; revenue comes with the conversions that happened.
-      const perClick = campaign.cost_type !== 'CPM';
-      if (perClick && whole.clicks === 0) whole.spend_cents = 0;
-      whole.revenue_cents = Math.round(valueOfConversions(natural.revenue_cents, natural.conversions, whole.conversions));
-      const split = splitEarned(
-        whole,
-        weights.map((w) => w ?? zeroMetrics()),
-        {
-          metrics: METRICS,
-          earnedFrom: { revenue_cents: 'conversions', ...(perClick ? { spend_cents: 'clicks' as const } : {}) },
-          money: [],
-          impressions: 'impressions',
-        },
-      );
-      const parts = Object.fromEntries(METRICS.map((m) => [m, split.map((p) => p[m])])) as Record<Metric, number[]>;
-      creatives.forEach((creative, i) => {
-        if (!weights[i]) return;
-        const day: CreativeDay = {
-          creative,
-          date,
-          impressions: 0,
-          clicks: 0,
-          spend_cents: 0,
-          conversions: 0,
-          revenue_cents: 0,
-          video_views: 0,
-        };
-        for (const m of METRICS) day[m] = parts[m][i]!;
-        day.clicks = Math.min(day.clicks, day.impressions);
-        if (day.impressions || day.clicks || day.spend_cents) out.push(day);
-      });
+      figures.forEach((day, i) => day && out.push({ creative: creatives[i]!, date, ...day }));
     }
   }
   return out;
+}
+
+/** The figures of each of a campaign's creatives on one finished day (undefined where it did not deliver). */
+function creativeFiguresOn(
+  campaign: StoredCampaign,
+  group: StoredGroup | undefined,
+  creatives: readonly StoredCreative[],
+  date: string,
+): CreativeFigures[] {
+  const members: WithHistory<object>[] = [campaign, ...creatives, ...(group ? [group] : [])];
+  const shares = creatives.map(() => 0);
+  let cap = 0;
+  for (const segment of jointSegments<object>(
+    members,
+    date,
+    members.map((e) => (e as { created_at?: string }).created_at ?? `${date}T00:00:00.000Z`),
+  )) {
+    const c = segment.states[0] as ProAdsCampaign;
+    const g = group ? (segment.states[members.length - 1] as ProAdsCampaignGroup) : undefined;
+    if (!campaignDelivers(g, c, date, segment.from)) continue;
+    let any = false;
+    creatives.forEach((_, i) => {
+      if (creativeDelivers(segment.states[i + 1] as ProAdsCreative, date, segment.from)) {
+        shares[i] += segment.share;
+        any = true;
+      }
+    });
+    if (any) cap += c.daily_budget * 100 * segment.share;
+  }
+  const weights = creatives.map((cr, i) => {
+    if (shares[i] === 0) return undefined;
+    const natural = dailyMetrics(cr.id, date, proProfile(cr, campaign));
+    const share = shares[i]!;
+    // CPM campaigns pay for impressions (about the bid per 1,000), CPC campaigns for clicks.
+    const spend = campaign.cost_type === 'CPM' ? (natural.impressions * campaign.unit_cost) / 1000 : natural.spend;
+    return {
+      impressions: natural.impressions * share,
+      clicks: natural.clicks * share,
+      spend_cents: spend * 100 * share,
+      conversions: natural.conversions * share,
+      revenue_cents: natural.revenue * 100 * share,
+      video_views: natural.video_views * share,
+    } satisfies Record<Metric, number>;
+  });
+  if (weights.every((w) => !w)) return [];
+  const natural = Object.fromEntries(METRICS.map((m) => [m, weights.reduce((sum, w) => sum + (w?.[m] ?? 0), 0)])) as Record<Metric, number>;
+  const budgetCents = Math.floor(cap);
+  // Budget-limited days deliver 93-100 % of the budget; every figure shrinks with the spend.
+  const factor =
+    natural.spend_cents > budgetCents
+      ? (budgetCents * (0.93 + 0.07 * seededRandom(`${campaign.id}|${date}|pace`)())) / natural.spend_cents
+      : 1;
+  const whole = Object.fromEntries(METRICS.map((m) => [m, Math.round(natural[m] * factor)])) as Record<Metric, number>;
+  whole.spend_cents = Math.min(whole.spend_cents, budgetCents);
+  // A CPC campaign pays for clicks only; revenue comes with the conversions that happened.
+  const perClick = campaign.cost_type !== 'CPM';
+  if (perClick && whole.clicks === 0) whole.spend_cents = 0;
+  whole.revenue_cents = Math.round(valueOfConversions(natural.revenue_cents, natural.conversions, whole.conversions));
+  const split = splitEarned(
+    whole,
+    weights.map((w) => w ?? zeroMetrics()),
+    {
+      metrics: METRICS,
+      earnedFrom: { revenue_cents: 'conversions', ...(perClick ? { spend_cents: 'clicks' as const } : {}) },
+      money: [],
+      impressions: 'impressions',
+    },
+  );
+  return creatives.map((_, i) => {
+    if (!weights[i]) return undefined;
+    const day = Object.fromEntries(METRICS.map((m) => [m, split[i]![m]])) as Record<Metric, number>;
+    day.clicks = Math.min(day.clicks, day.impressions);
+    return day.impressions || day.clicks || day.spend_cents ? day : undefined;
+  });
 }
 
 /** The targeting facet of each demographic pivot (segment urns are entities of that facet). */
