@@ -24,6 +24,40 @@ function fatigueDays(ad: ShortVideoAd & { fatigue_days?: number }): number {
   return ad.fatigue_days ?? 40 + Math.round(unit(`${ad.id}:fatigue`) * 120);
 }
 
+/** An ad's own engagement rates in its first weeks, from its id. */
+interface AdRates {
+  hook: number;
+  hold: number;
+  finish: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  follows: number;
+}
+
+/** Rates by ad id, computed once per process (they depend on the id alone); cleared when it holds too many. */
+const ratesById = new Map<string, AdRates>();
+const RATES_KEPT = 20_000;
+
+function ratesOf(adId: string): AdRates {
+  let rates = ratesById.get(adId);
+  if (!rates) {
+    const rate = (name: string, low: number, high: number) => low + unit(`${adId}:${name}`) * (high - low);
+    rates = {
+      hook: rate('hook', 0.3, 0.55),
+      hold: rate('hold', 0.45, 0.7),
+      finish: rate('finish', 0.2, 0.45),
+      likes: rate('likes', 0.01, 0.04),
+      comments: rate('comments', 0.0008, 0.004),
+      shares: rate('shares', 0.001, 0.005),
+      follows: rate('follows', 0.0005, 0.002),
+    };
+    if (ratesById.size >= RATES_KEPT) ratesById.clear();
+    ratesById.set(adId, rates);
+  }
+  return rates;
+}
+
 /** The video and engagement figures of one ad's day (all zero without an ad or plays). */
 export function engagementOf(
   ad: (ShortVideoAd & { fatigue_days?: number }) | undefined,
@@ -34,18 +68,18 @@ export function engagementOf(
     return { video_watched_2s: 0, video_watched_6s: 0, video_views_p100: 0, likes: 0, comments: 0, shares: 0, follows: 0 };
   const age = Math.max(0, (Date.parse(`${day.date}T00:00:00Z`) - Date.parse(`${ad.create_time.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
   const wear = FATIGUE_FLOOR + (1 - FATIGUE_FLOOR) * Math.exp(-age / fatigueDays(ad));
-  const rate = (name: string, low: number, high: number) => low + unit(`${ad.id}:${name}`) * (high - low);
-  const hook = Math.min(0.95, rate('hook', 0.3, 0.55) * wear);
+  const rates = ratesOf(ad.id);
+  const hook = Math.min(0.95, rates.hook * wear);
   const watched2s = Math.round(plays * hook);
-  const watched6s = Math.round(watched2s * rate('hold', 0.45, 0.7));
+  const watched6s = Math.round(watched2s * rates.hold);
   return {
     video_watched_2s: watched2s,
     video_watched_6s: watched6s,
-    video_views_p100: Math.round(watched6s * rate('finish', 0.2, 0.45) * wear),
-    likes: Math.round(plays * rate('likes', 0.01, 0.04) * wear),
-    comments: Math.round(plays * rate('comments', 0.0008, 0.004) * wear),
-    shares: Math.round(plays * rate('shares', 0.001, 0.005) * wear),
-    follows: Math.round(plays * rate('follows', 0.0005, 0.002) * wear),
+    video_views_p100: Math.round(watched6s * rates.finish * wear),
+    likes: Math.round(plays * rates.likes * wear),
+    comments: Math.round(plays * rates.comments * wear),
+    shares: Math.round(plays * rates.shares * wear),
+    follows: Math.round(plays * rates.follows * wear),
   };
 }
 
