@@ -5,14 +5,19 @@
  * docs/errors.md, LIVE.md). Each row breaks the deployment's app against the platform's fake in one way (a missing
  * credential, an app the platform refuses, an API address that is not the API's), calls the platform's campaign list,
  * then fixes the app and calls again. searchads answered 500 for the same problem before, and a chatads API address
- * without the version path answered `not_found`, as if the user's campaign did not exist.
+ * without the version path, or a proads API address that leads to another server, answered `not_found`, as if the
+ * user's campaign did not exist (platforms/live/not-found.ts decides a 404 for every platform now).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlatformWord } from '../../../core/platforms';
+import { GatewayError } from '../../../core/errors';
 import { connectLiveAccounts } from '../../../functions/connect/accounts';
+import { loadCredentials } from '../../../functions/runtime/stores/credentials';
 import { listConnectedAccounts } from '../../../functions/runtime/stores/owners';
 import { CONNECTORS } from '../../../platforms/connectors';
+import { operatorCall } from '../../../platforms/live/connector';
+import { ProAdsApi } from '../../../platforms/proads/live/api';
 import { callTool, createTestOwner, useTestTables } from '../../support/gateway';
 import { useFakeChatAdsApi } from '../chatads/live-support';
 import { deskAdsLiveOwner, useFakeDeskAds } from '../deskads/live-support';
@@ -31,7 +36,7 @@ const retailads = useFakeRetailAds();
 const deskads = useFakeDeskAds();
 const chatads = useFakeChatAdsApi();
 
-/** A web server on loopback that is not the chatads API: every path answers an HTML 404 page. */
+/** A web server on loopback that is not a platform's API: every path answers an HTML 404 page. */
 let notTheApi: Server;
 beforeAll(async () => {
   notTheApi = createServer((_req, res) => res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not Found</h1>'));
@@ -54,6 +59,12 @@ async function liveChatAdsOwner(): Promise<LiveOwner> {
   const { apiKey: platformKey } = chatads.api.addAccount();
   await connectLiveAccounts(owner.owner_id, 'chatads', { 'api-key': platformKey });
   return { apiKey, ownerId: owner.owner_id, tokens: [platformKey] };
+}
+
+/** A gateway owner with a live proads account, connected with its member's refresh token. */
+async function liveProAdsRow(): Promise<LiveOwner> {
+  const { apiKey, owner, refreshToken } = await liveProAdsOwner(proads);
+  return { apiKey, ownerId: owner.owner_id, tokens: [refreshToken] };
 }
 
 interface LiveOwner {
@@ -111,11 +122,16 @@ const CASES: SetupCase[] = [
     word: 'proads',
     tool: 'list_proads_campaign_groups',
     names: /PROADS_CLIENT_SECRET/,
-    owner: async () => {
-      const { apiKey, owner, refreshToken } = await liveProAdsOwner(proads);
-      return { apiKey, ownerId: owner.owner_id, tokens: [refreshToken] };
-    },
+    owner: liveProAdsRow,
     breakApp: () => unset('PROADS_CLIENT_SECRET'),
+  },
+  {
+    word: 'proads',
+    tool: 'list_proads_campaign_groups',
+    // Every 404 of proads answered `not_found` before ("check the id"), whatever server gave it.
+    names: /PROADS_API_URL does not lead to the proads API.*without the API's error object/,
+    owner: liveProAdsRow,
+    breakApp: () => setTo('PROADS_API_URL', `http://127.0.0.1:${(notTheApi.address() as AddressInfo).port}/rest`),
   },
   {
     word: 'shortvideo',
@@ -157,14 +173,14 @@ const CASES: SetupCase[] = [
     word: 'chatads',
     tool: 'list_chatads_campaigns',
     // The API's own answer to a path it does not serve: "Invalid URL (GET /campaigns)".
-    names: /CHATADS_API_URL does not lead to the chatads Advertiser API.*Invalid URL/,
+    names: /CHATADS_API_URL does not lead to the chatads API.*Invalid URL/,
     owner: liveChatAdsOwner,
     breakApp: () => setTo('CHATADS_API_URL', chatads.api.url.replace(/\/v1$/, '')),
   },
   {
     word: 'chatads',
     tool: 'list_chatads_campaigns',
-    names: /CHATADS_API_URL does not lead to the chatads Advertiser API.*without the API's error object/,
+    names: /CHATADS_API_URL does not lead to the chatads API.*without the API's error object/,
     owner: liveChatAdsOwner,
     breakApp: () => setTo('CHATADS_API_URL', `http://127.0.0.1:${(notTheApi.address() as AddressInfo).port}/v1`),
   },
@@ -191,6 +207,35 @@ describe("live setup incomplete: the operator's problem, the same answer on ever
     const answer = await callTool(owner.apiKey, 'get_chatads_campaign', { campaign_id: 'cmpn_doesnotexist1' });
     expect(answer.body.error).toContain('cmpn_doesnotexist1');
     expect(answer.body.structured_content).toMatchObject({ code: 'not_found', platform_error: 'not_found' });
+  });
+
+  it("proads: the API's own answer about a missing campaign stays not_found; its answer to a path it does not serve is the setting's", async () => {
+    const { apiKey, account } = await liveProAdsOwner(proads);
+    const answer = await callTool(apiKey, 'pause_proads_campaign', { campaign_id: '999999991', dry_run: true });
+    expect(answer.body.structured_content).toMatchObject({ code: 'not_found' });
+
+    // The 404 itself, as the adapter reads it: the Marketing API's error object about the campaign.
+    const credentials = (await loadCredentials<{ refresh_token: string }>(account))!;
+    const api = new ProAdsApi(credentials, operatorCall(), async (reason) => new Error(reason), account.account_id);
+    const missing = await api.get(`/adAccounts/${account.account_id}/adCampaigns/999999991`).catch((err: GatewayError) => err);
+    expect(missing).toBeInstanceOf(GatewayError);
+    expect((missing as GatewayError).message).toContain('999999991');
+    expect((missing as GatewayError).structuredContent).toMatchObject({
+      code: 'not_found',
+      platform: 'proads',
+      platform_error: 'NOT_FOUND',
+      request_id: expect.any(String),
+    });
+    // A resource the API does not serve: its RESOURCE_NOT_FOUND answer, not an entity's.
+    const unserved = await api.get('/adCampaignz').catch((err: GatewayError) => err);
+    expect((unserved as GatewayError).structuredContent).toMatchObject({
+      code: 'live_setup_incomplete',
+      platform: 'proads',
+      platform_error: 'RESOURCE_NOT_FOUND',
+    });
+    expect((unserved as GatewayError).message).toMatch(
+      /PROADS_API_URL does not lead to the proads API: GET \/adCampaignz.*No virtual resource found/,
+    );
   });
 
   it.each(CASES)('$word ($names): 400 live_setup_incomplete, no secret shown, the connection stays healthy', async (row) => {
