@@ -305,14 +305,18 @@ export class UpstreamUnavailableError extends GatewayError {
  * (platforms/manifest.ts). One class for every live adapter; `what` says what is wrong, never a secret's value.
  */
 export class LiveSetupError extends GatewayError {
-  constructor(subject: { platform: string; platformError?: string } | { setting: string }, what: string) {
+  constructor(subject: { platform: string; platformError?: string; requestId?: string } | { setting: string }, what: string) {
     const [about, guide] =
       'platform' in subject
         ? [`The gateway's ${subject.platform} setup for live accounts is not ready`, `docs/live/${subject.platform}.md`]
         : [`The gateway's setting ${subject.setting} cannot be read`, 'docs/live-accounts.md'];
     const details =
       'platform' in subject
-        ? { platform: subject.platform, ...(subject.platformError ? { platform_error: subject.platformError } : {}) }
+        ? {
+            platform: subject.platform,
+            ...(subject.platformError ? { platform_error: subject.platformError } : {}),
+            ...(subject.requestId ? { request_id: subject.requestId } : {}),
+          }
         : { setting: subject.setting };
     super(
       400,

@@ -7,7 +7,9 @@
  * advertising product (403), malformed Rest.li queries (unencoded URNs), unknown and read-only body
  * fields (field lists generated from published schemas: proads-fields.json), money in the wrong
  * form or currency or under the platform's minimums, bad enums, too many analytics fields, and
- * updates of fields that cannot change. It serves cursor and offset pages, creates with 201 and the
+ * updates of fields that cannot change, and answers a path it does not serve (404 RESOURCE_NOT_FOUND,
+ * "No virtual resource found") apart from a missing entity (404 NOT_FOUND naming it), as the platform
+ * does. It serves cursor and offset pages, creates with 201 and the
  * id in `x-restli-id`, partial updates with 204, batch answers per item, answers 429 without
  * Retry-After when told to (or past its daily limit), and can fail or hang.
  */
@@ -50,6 +52,12 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/**
+ * The platform's answer to a resource path it does not serve (a wrong base address or resource name): its error
+ * object with `RESOURCE_NOT_FOUND` and no service error code, unlike a missing entity's `NOT_FOUND` naming the entity.
+ */
+const unservedPath = () => new ApiError(404, 'No virtual resource found', 'RESOURCE_NOT_FOUND');
 
 export interface RecordedRequest {
   method: string;
@@ -270,7 +278,7 @@ export class FakeProAdsApi {
       }
       const grant = this.authenticate(req);
       if (url.pathname.startsWith('/upload/')) return answer(this.upload(url.pathname.slice('/upload/'.length), grant, raw));
-      if (!url.pathname.startsWith('/rest/')) throw new ApiError(404, `No resource at ${url.pathname}.`, 'NOT_FOUND');
+      if (!url.pathname.startsWith('/rest/')) throw unservedPath();
       this.checkHeaders(req);
       if (!this.advertisingApi)
         throw new ApiError(
@@ -311,7 +319,7 @@ export class FakeProAdsApi {
         scopes: grant.scopes,
       };
       const result = this.entities.route(route) ?? this.reporting.route(route);
-      if (!result) throw new ApiError(404, `No resource at ${record.path} for ${req.method}.`, 'NOT_FOUND');
+      if (!result) throw unservedPath();
       return answer(result.status, result.body, result.headers);
     } catch (err) {
       if (err instanceof RestliSyntaxError) return answer(400, { status: 400, code: 'ILLEGAL_ARGUMENT', message: err.message });

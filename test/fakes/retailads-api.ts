@@ -178,6 +178,9 @@ const SB4_RESOURCES: Record<string, { kind: Kind; key: string; entityKey: string
   ads: { kind: 'sbAd', key: 'ads', entityKey: 'ad', idKey: 'adId', idFilter: 'adIdFilter' },
 };
 
+/** The platform's answer to a path it does not serve: NOT_FOUND, naming the path it could not find (not an entity). */
+const unservedPath = (url: URL) => new Refusal(404, 'NOT_FOUND', `Could not find resource for full path: ${url.href}`);
+
 class Refusal extends Error {
   constructor(
     readonly status: number,
@@ -590,7 +593,7 @@ export class FakeRetailAdsApi {
     try {
       if (req.method === 'GET' && url.pathname.startsWith('/files/')) return this.download(url.pathname.slice(7), req, res);
       const found = findOperation(log.method, url.pathname);
-      if (!found) throw new Refusal(404, 'NOT_FOUND', `No operation ${log.method} ${url.pathname}`);
+      if (!found) throw unservedPath(url);
       const user = this.authenticate(req, found.op, url.pathname);
       if (raw && found.op.contentType) log.body = safeParse(raw);
       const body = this.checkRequest(req, found.op, url, raw);

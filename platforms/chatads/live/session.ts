@@ -3,6 +3,7 @@ import { ToolError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { connectionBroken, connectionHealthy, credentialsOf } from '../../live/connector';
 import { platformWriteKey } from '../../live/idempotency';
+import { notFoundError } from '../../live/not-found';
 import { ChatAdsApiError, chatAdsListAll, chatAdsRequest, type ChatAdsAuth, type ChatAdsRequest } from './wire';
 
 /** Stored per connection: the API key, and for a partner key the ad account it acts on (`ad_account_id`). */
@@ -78,15 +79,17 @@ export class ChatAdsSession {
       if (!(err instanceof ChatAdsApiError)) throw err;
       if (err.status === 401 || err.status === 403) throw await connectionBroken(this.account, refusalReason(err), RECONNECT_FIX);
       const platform_error = err.code ?? err.type ?? `http_${err.status}`;
-      if (err.status === 404) {
-        const what = subject
-          ? `No ${subject.what} with id "${subject.id}" exists in chatads ad account ${this.account.account_id}`
-          : `The chatads platform found nothing at this address for ad account ${this.account.account_id}`;
-        throw new ToolError(`${what} (the platform says: ${err.message}). Check the id with the platform's list tools.`, {
-          code: 'not_found',
-          platform_error,
+      // Only the API's own answer about an entity gets here as a 404 (wire.ts turns any other into the setting's).
+      if (err.status === 404)
+        throw notFoundError({
+          platform: 'chatads',
+          aboutAnEntity: true,
+          settings: ['CHATADS_API_URL'],
+          message: err.message,
+          platformError: platform_error,
+          subject,
+          account: this.account.account_id,
         });
-      }
       throw new ToolError(
         `The chatads platform refused the request: ${err.message}${err.param ? ` (field \`${err.param}\`)` : ''}. Nothing was changed.`,
         {

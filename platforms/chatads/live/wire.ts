@@ -1,6 +1,6 @@
 import type { PortCall } from '../../../core/tool';
-import { LiveSetupError } from '../../../core/errors';
 import { sendUpstream } from '../../live/http';
+import { notFoundError } from '../../live/not-found';
 import { urlSetting } from '../../live/settings';
 
 /**
@@ -79,14 +79,15 @@ export async function chatAdsRequest<T>(auth: ChatAdsAuth, request: ChatAdsReque
   const error = (response.body as { error?: { message?: unknown; type?: unknown; code?: unknown; param?: unknown } } | undefined)?.error;
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
   if (response.status === 404 && !servedByTheApi(error)) {
-    // Not "that entity does not exist": the address is not the API's (CHATADS_API_URL points elsewhere,
-    // or lacks the version path). Every call would fail alike, so the operator fixes the setting.
-    throw new LiveSetupError(
-      { platform: 'chatads' },
-      `CHATADS_API_URL does not lead to the chatads Advertiser API: ${request.method} ${request.path} there answered "not found"${
-        text(error?.message) ? ` (${text(error?.message)})` : " without the API's error object"
-      }. Set it to the API's base URL with its version path, https://api.ads.openai.com/v1, or remove it to use that one.`,
-    );
+    // Not "that entity does not exist": the address is not the API's (CHATADS_API_URL points elsewhere, or lacks
+    // the version path). A 404 that is the API's answer about an entity comes back as ChatAdsApiError (session.ts).
+    throw notFoundError({
+      platform: 'chatads',
+      aboutAnEntity: false,
+      settings: ['CHATADS_API_URL'],
+      request: `${request.method} ${request.path}`,
+      message: text(error?.message),
+    });
   }
   throw new ChatAdsApiError(
     response.status,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ToolError, UpstreamRateLimitError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
+import { notFoundError } from '../../live/not-found';
 import { deskAdsSettings, type DeskAdsSettings } from './settings';
 import type { Answers, Maybe, Requests, WireBatchError, WireBatchErrorCollection } from './wire-types';
 
@@ -30,6 +31,13 @@ const CONCURRENT_REPORTS_RETRY_SECONDS = 30;
 export const OAUTH_SCOPE = 'https://ads.microsoft.com/msads.manage offline_access';
 
 export type Service = 'CampaignManagement' | 'CustomerManagement' | 'AdInsight' | 'Reporting';
+/** The setting that holds each service's address (settings.ts). */
+const SETTING_OF: Record<Service, string> = {
+  CampaignManagement: 'DESKADS_CAMPAIGN_API_URL',
+  CustomerManagement: 'DESKADS_CUSTOMER_API_URL',
+  AdInsight: 'DESKADS_AD_INSIGHT_API_URL',
+  Reporting: 'DESKADS_REPORTING_API_URL',
+};
 
 /** The operations the gateway calls: HTTP method and path (as the platform's REST SDK names them). */
 const OPERATIONS = {
@@ -192,7 +200,7 @@ export class DeskAdsApi {
         refreshed = true;
         continue;
       }
-      throw await this.failure(response.status, fault);
+      throw await this.failure(response.status, fault, service, `${method} ${path}`);
     }
   }
 
@@ -232,8 +240,8 @@ export class DeskAdsApi {
     throw await oauthFailure(body, this.refused);
   }
 
-  /** A fault answer of the API as the gateway error to throw. */
-  private async failure(status: number, fault: Fault): Promise<Error> {
+  /** A fault answer of `service` to `request` (`METHOD path`) as the gateway error to throw. */
+  private async failure(status: number, fault: Fault, service: Service, request: string): Promise<Error> {
     const has = (...codes: number[]) => fault.codes.some((c) => codes.includes(c));
     if (status === 429 || has(117)) throw new UpstreamRateLimitError(PLATFORM, THROTTLE_RETRY_SECONDS);
     if (has(207)) throw new UpstreamRateLimitError(PLATFORM, CONCURRENT_REPORTS_RETRY_SECONDS);
@@ -242,11 +250,23 @@ export class DeskAdsApi {
         { platform: PLATFORM },
         `the platform refused the credentials even with a fresh access token, which points to the developer token (DESKADS_DEVELOPER_TOKEN) or to an app the platform does not accept (InvalidCredentials, tracking id ${fault.trackingId ?? 'none'}).`,
       );
-    if (has(205, 303) || status === 404)
+    if (has(205, 303))
       return new LiveSetupError(
         { platform: PLATFORM },
         `the platform does not serve this API version or path (${fault.errorCode ?? `HTTP ${status}`}); check the DESKADS_*_API_URL settings.`,
       );
+    // The API never answers 404 about an entity (a missing one is an Invalid...Id fault): a 404 is a path it does
+    // not serve, or another server's.
+    if (status === 404)
+      return notFoundError({
+        platform: PLATFORM,
+        aboutAnEntity: false,
+        settings: [SETTING_OF[service]],
+        request,
+        message: fault.errorCode ? fault.message : undefined,
+        platformError: fault.errorCode,
+        requestId: fault.trackingId,
+      });
     if (has(106, 1001) || status === 403)
       return this.refused(
         `the user who connected it can no longer access this ad account (${fault.errorCode ?? 'UserIsNotAuthorized'}).`,

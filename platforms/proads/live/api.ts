@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { GatewayError, ToolError, UpstreamRateLimitError, UpstreamUnavailableError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamRequest, type UpstreamResponse } from '../../live/http';
+import { notFoundError } from '../../live/not-found';
 import { restliQuery, urn, type RestliValue } from './restli';
 import { proAdsSettings, type ProAdsSettings } from './settings';
 
@@ -61,6 +62,22 @@ export interface WireError {
   code?: string;
   message?: string;
   errorDetails?: { inputErrors?: { description?: string; code?: string; input?: { inputPath?: { fieldPath?: string } } }[] };
+}
+
+/**
+ * Whether a 404 is the Marketing API's own answer about an entity: its error object (`status` 404 and a
+ * `message`, with `code` and/or `serviceErrorCode`), and not its answer to a resource path it does not serve
+ * (`RESOURCE_NOT_FOUND`, "No virtual resource found"). Another server's 404 carries no such object.
+ */
+function isEntityNotFound(body: unknown): boolean {
+  const error = body as WireError | undefined;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    error.status === 404 &&
+    typeof error.message === 'string' &&
+    error.code !== 'RESOURCE_NOT_FOUND'
+  );
 }
 
 export interface BatchAnswer<T> {
@@ -217,7 +234,7 @@ export class ProAdsApi {
       bytes: { data, contentType },
       safe: false,
     });
-    if (response.status < 200 || response.status >= 300) throw await this.failure(response);
+    if (response.status < 200 || response.status >= 300) throw await this.failure(response, 'PUT to the upload address');
   }
 
   /** Any request; the body and headers of a 2xx answer. */
@@ -253,7 +270,7 @@ export class ProAdsApi {
         refreshed = true;
         continue;
       }
-      throw await this.failure(response);
+      throw await this.failure(response, `${request.method} ${request.path}`);
     }
   }
 
@@ -296,9 +313,9 @@ export class ProAdsApi {
     throw await oauthFailure(answer, this.refused);
   }
 
-  /** A non-2xx answer of the API as the gateway error to throw. */
-  private async failure(response: UpstreamResponse): Promise<Error> {
-    const error = (response.body ?? {}) as WireError;
+  /** A non-2xx answer of the API to `request` (`METHOD path`) as the gateway error to throw. */
+  private async failure(response: UpstreamResponse, request: string): Promise<Error> {
+    const error = (typeof response.body === 'object' && response.body !== null ? response.body : {}) as WireError;
     const message = error.message ?? `the platform answered HTTP ${response.status}`;
     if (response.status === 401) {
       return this.refused(`the platform refused its authorization (${error.code ?? 'INVALID_ACCESS_TOKEN'}: ${message}).`, RECONNECT_FIX);
@@ -311,6 +328,18 @@ export class ProAdsApi {
     }
     if (response.status === 403) return this.forbidden(message);
     const requestId = response.headers.get('x-li-uuid') ?? undefined;
+    if (response.status === 404) {
+      return notFoundError({
+        platform: PLATFORM,
+        aboutAnEntity: isEntityNotFound(response.body),
+        settings: ['PROADS_API_URL'],
+        request,
+        message: error.message,
+        platformError: error.code,
+        requestId,
+        account: this.accountId,
+      });
+    }
     const inputs = (error.errorDetails?.inputErrors ?? []).map(
       (e) => `${e.input?.inputPath?.fieldPath ? `${e.input.inputPath.fieldPath}: ` : ''}${e.description ?? e.code ?? ''}`,
     );
@@ -319,12 +348,6 @@ export class ProAdsApi {
       ...(error.code ? { platform_error: error.code } : {}),
       ...(requestId ? { request_id: requestId } : {}),
     };
-    if (response.status === 404) {
-      return new ToolError(`The proads platform found nothing there: ${message}. Check the id with the list tools.`, {
-        code: 'not_found',
-        ...detail,
-      });
-    }
     return new ToolError(
       `The proads platform refused the request: ${message}${inputs.length ? ` (${inputs.join('; ')})` : ''}. Nothing was changed.${requestId ? ` Platform request id ${requestId}.` : ''}`,
       { code: 'tool_rejected', ...detail, ...(inputs.length ? { problems: inputs } : {}) },

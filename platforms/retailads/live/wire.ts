@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ToolError, UpstreamRateLimitError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
+import { notFoundError } from '../../live/not-found';
 import { retailAdsSettings, type RetailAdsSettings } from './settings';
 
 /**
@@ -205,7 +206,7 @@ export class RetailAdsApi implements RetailAdsWire {
         refused = token;
         continue;
       }
-      throw await this.failure(response);
+      throw await this.failure(response, `${request.method} ${request.path}`);
     }
   }
 
@@ -258,8 +259,8 @@ export class RetailAdsApi implements RetailAdsWire {
     throw await oauthFailure(typeof body.error === 'string' ? body.error : undefined, this.refused);
   }
 
-  /** A non-2xx answer of the API as the gateway error to throw. */
-  private async failure(response: UpstreamResponse): Promise<Error> {
+  /** A non-2xx answer of the API to `request` (`METHOD path`) as the gateway error to throw. */
+  private async failure(response: UpstreamResponse, request: string): Promise<Error> {
     const failure = failureOf(response);
     if (mentionsClient(failure) || response.status === 415 || response.status === 406) {
       return new LiveSetupError(
@@ -276,21 +277,38 @@ export class RetailAdsApi implements RetailAdsWire {
         `the user who connected it can no longer manage profile ${this.profileId ?? ''} (${failure.code ?? 'ACCESS_DENIED'}: ${failure.message}).`,
         'Ask an administrator of the advertising account to give the user campaign access again, then reconnect the profile.',
       );
-    if (response.status === 404 && !/not ?found/i.test(`${failure.code ?? ''} ${failure.message}`))
-      return new LiveSetupError(
-        { platform: PLATFORM },
-        `the platform does not know the API path (${failure.message}); this API version may be sunset.`,
-      );
-    return platformRefusal(failure, response.status === 404);
+    if (response.status === 404)
+      return notFoundError({
+        platform: PLATFORM,
+        aboutAnEntity: isEntityNotFound(failure),
+        settings: ['RETAILADS_API_URL'],
+        request,
+        message: failure.message === `HTTP ${response.status}` ? undefined : failure.message,
+        platformError: failure.code,
+        requestId: failure.requestId,
+      });
+    return platformRefusal(failure);
   }
 }
 
+/**
+ * Whether a 404 is the Ads API's own answer about an entity: its error object (a `code`, with `message`, `details` or
+ * `detail`) saying the entity was not found, and not its answer to a path it does not serve ("Could not find resource
+ * for full path: ..."). Another server's 404 carries no such object.
+ */
+function isEntityNotFound(failure: WireFailure): boolean {
+  return (
+    failure.code !== undefined &&
+    /not ?found/i.test(`${failure.code} ${failure.message}`) &&
+    !/could not find resource for full path/i.test(failure.message)
+  );
+}
+
 /** The platform's refusal of a request, as a 400 that carries its message, code and request id. */
-export function platformRefusal(failure: WireFailure, notFound = false): ToolError {
+export function platformRefusal(failure: WireFailure): ToolError {
   return new ToolError(
     `The retailads platform refused the request: ${failure.message}${failure.requestId ? ` (request id ${failure.requestId})` : ''}`,
     {
-      ...(notFound ? { code: 'not_found' } : {}),
       platform: PLATFORM,
       ...(failure.code ? { platform_error: failure.code } : {}),
       ...(failure.requestId ? { request_id: failure.requestId } : {}),

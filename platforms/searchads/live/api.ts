@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ToolError, LiveSetupError } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream, type UpstreamResponse } from '../../live/http';
+import { notFoundError } from '../../live/not-found';
 import { searchAdsSettings, type SearchAdsSettings } from './settings';
 import {
   wireObject,
@@ -185,7 +186,7 @@ export class SearchAdsApi {
         refreshed = true;
         continue;
       }
-      throw await this.failure(response);
+      throw await this.failure(response, `${method} /${settings.apiVersion}/${path}`);
     }
   }
 
@@ -233,8 +234,8 @@ export class SearchAdsApi {
     throw await oauthFailure(body.error, this.refused);
   }
 
-  /** A non-2xx answer of the API as the gateway error to throw. */
-  private async failure(response: UpstreamResponse): Promise<Error> {
+  /** A non-2xx answer of the API to `request` (`METHOD path`) as the gateway error to throw. */
+  private async failure(response: UpstreamResponse, request: string): Promise<Error> {
     const error = parseFailure(response.body);
     // A feature the platform has not enabled for this deployment (Customer Match uploads since 2026-04-01):
     // not the owner's credential, whatever the status.
@@ -268,11 +269,17 @@ export class SearchAdsApi {
         'Ask an administrator of the ad account to grant the user access again, then reconnect it; for a client of a manager account, connect it with --login-customer-id <manager id>.',
       );
     }
+    // The API never answers 404 about an entity (a missing one reads as no row, or a mutate's RESOURCE_NOT_FOUND):
+    // a 404 is its answer to a path it does not serve, or another server's.
     if (response.status === 404)
-      return new LiveSetupError(
-        { platform: PLATFORM },
-        `the platform does not know the API path (is SEARCHADS_API_VERSION a supported version?).`,
-      );
+      return notFoundError({
+        platform: PLATFORM,
+        aboutAnEntity: false,
+        settings: ['SEARCHADS_API_URL', 'SEARCHADS_API_VERSION'],
+        request,
+        message: error.code ? error.message : undefined,
+        platformError: error.code,
+      });
     const notFound = /RESOURCE_NOT_FOUND|NOT_FOUND/.test(error.code ?? '');
     return new ToolError(`The searchads platform refused the request: ${error.message}`, {
       code: notFound ? 'not_found' : 'invalid_arguments',

@@ -10,6 +10,7 @@ import {
 } from '../../../core/errors';
 import type { PortCall } from '../../../core/tool';
 import { sendUpstream } from '../../live/http';
+import { notFoundError } from '../../live/not-found';
 import { saveCredentials } from '../../../functions/runtime/stores/credentials';
 import { shortVideoSettings, SHORTVIDEO_SUNSET_VERSIONS, type ShortVideoSettings } from './settings';
 
@@ -27,7 +28,8 @@ import { shortVideoSettings, SHORTVIDEO_SUNSET_VERSIONS, type ShortVideoSettings
  * - problems of the operator's app (not approved, no permission for the API, wrong secret, a version
  *   switched off) → 400 live_setup_incomplete, the owner's connection untouched;
  * - validation errors → 400 tool_rejected with the platform's message and request id; a missing
- *   entity → 400 not_found.
+ *   entity → 400 not_found, a path the API does not serve (40400) or another server's HTTP 404 → 400
+ *   live_setup_incomplete naming SHORTVIDEO_API_URL and SHORTVIDEO_API_VERSION (platforms/live/not-found.ts).
  * An expiring access token (apps whose tokens last 24 hours) is refreshed before it expires and once
  * more when the platform calls it expired; the new tokens are stored encrypted.
  */
@@ -88,10 +90,26 @@ const OPERATOR = new Map<number, string>([
   [40130, 'the app was not granted the permission scope this call needs (add it to the app, then ask the owner to reconnect).'],
   [40006, 'the API version is not supported (check SHORTVIDEO_API_VERSION).'],
   [40051, 'the API version is not supported (check SHORTVIDEO_API_VERSION).'],
-  [40400, 'the API path does not exist in this version (check SHORTVIDEO_API_VERSION).'],
   [41001, 'the platform has switched this endpoint off (check SHORTVIDEO_API_VERSION).'],
 ]);
+/** Codes that say an entity of the request does not exist. */
 const NOT_FOUND = new Set([40007, 40905]);
+/** The API's answer to a path it does not serve in this version. */
+const PATH_NOT_SERVED = 40400;
+
+/** A "not found" as the shared rule words it: the entity's (the API's code about it) or the address settings'. */
+function notFound(aboutAnEntity: boolean, sent: string, envelope?: Envelope, subject?: WireSubject): Error {
+  return notFoundError({
+    platform: PLATFORM,
+    aboutAnEntity,
+    settings: ['SHORTVIDEO_API_URL', 'SHORTVIDEO_API_VERSION'],
+    request: sent,
+    message: envelope?.message,
+    platformError: envelope ? String(envelope.code) : undefined,
+    requestId: envelope?.request_id,
+    subject,
+  });
+}
 /** The code of an asynchronous task not yet done. */
 export const TASK_NOT_READY = 40201;
 
@@ -191,7 +209,9 @@ export class ShortVideoApi {
         this.call,
       );
       const envelope = response.body as Envelope<T> | undefined;
-      if (response.status === 404) throw new LiveSetupError({ platform: PLATFORM }, OPERATOR.get(40400)!);
+      const sent = `${method} /open_api/${settings.apiVersion}${path}`;
+      // The API answers HTTP 200 with its envelope, even about a path it does not serve (40400): a 404 came from another server.
+      if (response.status === 404) throw notFound(false, sent);
       if (response.status !== 200 || typeof envelope?.code !== 'number') {
         if (!safe) throw new OutcomeUnknownError(PLATFORM);
         throw new UpstreamUnavailableError(PLATFORM, `answered HTTP ${response.status} without its answer envelope`);
@@ -212,12 +232,12 @@ export class ShortVideoApi {
         if (attempt < MAX_SAFE_ATTEMPTS) continue;
         throw new UpstreamUnavailableError(PLATFORM, `returned a server error (${envelope.code}: ${envelope.message})`);
       }
-      throw await this.failure(envelope, subject);
+      throw await this.failure(envelope, subject, sent);
     }
   }
 
-  /** A non-zero code as the gateway error to throw. */
-  private async failure(envelope: Envelope, subject: WireSubject | undefined): Promise<Error> {
+  /** A non-zero code of the answer to `sent` (`METHOD path`) as the gateway error to throw. */
+  private async failure(envelope: Envelope, subject: WireSubject | undefined, sent: string): Promise<Error> {
     const { code, message } = envelope;
     const requestId = envelope.request_id;
     const said = `(the platform says: ${message}; code ${code}${requestId ? `, request id ${requestId}` : ''})`;
@@ -229,12 +249,7 @@ export class ShortVideoApi {
       );
     const operator = OPERATOR.get(code);
     if (operator) return new LiveSetupError({ platform: PLATFORM }, `${operator} ${said}`);
-    if (NOT_FOUND.has(code) && subject) {
-      return new ToolError(
-        `No ${subject.what} with id "${subject.id}" exists in this shortvideo advertiser ${said}. Check the id with the list tools.`,
-        { code: 'not_found', entity: subject.what, id: subject.id, platform_error: String(code), request_id: requestId },
-      );
-    }
+    if (code === PATH_NOT_SERVED || (NOT_FOUND.has(code) && subject)) return notFound(code !== PATH_NOT_SERVED, sent, envelope, subject);
     return new ShortVideoRejection(code, message, requestId, envelope.data);
   }
 
