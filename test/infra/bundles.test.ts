@@ -26,6 +26,7 @@ import { useFakeChatAdsApi } from '../platforms/chatads/live-support';
 import { deskAdsLiveOwner, useFakeDeskAds } from '../platforms/deskads/live-support';
 import { FakeSecretsManager } from '../fakes/secrets-manager';
 import { SCHEDULER_EVENT } from '../../functions/scheduler-event';
+import { dueWatchTasks, setWatchStatus } from '../../functions/runtime/stores/monitoring';
 import { ARTIFACT_DIR, ARTIFACT_FILES } from '../../functions/catalog/artifact';
 import * as dynamodbSdk from '../../functions/dynamodb-sdk';
 import { callToolOk, createTestOwner, useTestTables } from '../support/gateway';
@@ -576,6 +577,9 @@ describe('function bundles', () => {
   }, 300_000);
 
   test('the scheduler package refuses another event and answers a tick with nothing due without the tool code; a due task loads it', async () => {
+    // The owners made above each have a daily watch scan (due at 07:00 UTC): paused, so nothing is due at any hour.
+    for (const task of await dueWatchTasks(new Date(Date.now() + 7 * 86_400_000)))
+      await setWatchStatus(task.owner_id, 'paused', new Date());
     const idle = await run('scheduler', [{ source: 'somewhere-else' }, { ...SCHEDULER_EVENT }]);
     expect(idle).toEqual([
       { error: expect.stringMatching(/only the scheduler event/), toolCodeLoaded: false, laterLoaded: [] },
