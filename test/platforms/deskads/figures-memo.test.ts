@@ -38,7 +38,7 @@ describe('deskads account days kept in memory', () => {
       pause: (store, id, at) => store.update(KIND.campaign, id, { status: 'Paused' }, { now: at }),
     });
     const listed = await callToolOk(apiKey, 'list_deskads_campaigns', { start_date: yesterday(), end_date: yesterday() });
-    const row = (listed.structured!.campaigns as { id: string; metrics?: { spend: number } }[]).find((c) => c.id === campaignId)!;
-    expect(row.metrics?.spend ?? 0).toBe(0);
+    const row = (listed.structured!.campaigns as { id: string; metrics: { spend: number } }[]).find((c) => c.id === campaignId)!;
+    expect(row.metrics.spend).toBe(0);
   });
 });
