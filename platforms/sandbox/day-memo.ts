@@ -12,6 +12,9 @@
  *
  * Bounded: the least recently used entry goes first once `limit` entries are held. A value is shared
  * by every read that hits it: callers only read it (frozen under Jest, like the history's states).
+ *
+ * `ReportMemo` keeps whole reports the same way: a report whose days have all ended is a pure function
+ * of the entities it is computed from and its query (level and range).
  */
 import { createHash } from 'node:crypto';
 import { FREEZE_SHARED_STATES } from './history';
@@ -26,7 +29,7 @@ export class DayMemo<V extends object> {
 
   constructor(readonly limit: number) {}
 
-  /** The day `date` of what `key` (a `contentKey`) names: from the memo, else `compute()`, then kept. */
+  /** The day `date` (or range) of what `key` (a `contentKey`) names: from the memo, else `compute()`, then kept. */
   day(key: string, date: string, compute: () => V): V {
     const at = `${key}|${date}`;
     const held = this.entries.get(at);
@@ -41,5 +44,33 @@ export class DayMemo<V extends object> {
     this.entries.set(at, value);
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
     return value;
+  }
+}
+
+/**
+ * Whole report rows over finished days, kept per process (issue 33: a warm read's own CPU). A dashboard
+ * or agent that reads the same list every few seconds, or two reports of one tool run over the same
+ * entities, computes the report once; the day memos still serve a new range's days. A report is kept
+ * only when its last day is before today (UTC), and holds every entity of its level: callers filter
+ * the ids they want out of it and never change its rows (frozen under Jest).
+ */
+export class ReportMemo<Row extends object> {
+  private readonly reports: DayMemo<readonly Row[]>;
+
+  constructor(limit: number) {
+    this.reports = new DayMemo(limit);
+  }
+
+  /**
+   * The rows of report `query` (its level, range and any breakdown, as one string) over `inputs` (the
+   * stored entities it is computed from, history included) in the account partition `scope`.
+   */
+  rows(scope: string, inputs: unknown, query: string, lastDay: string, today: string, compute: () => Row[]): readonly Row[] {
+    if (lastDay >= today) return compute();
+    return this.reports.day(contentKey(scope, inputs), query, () => {
+      const rows = compute();
+      if (FREEZE_SHARED_STATES) rows.forEach((row) => Object.freeze(row));
+      return rows;
+    });
   }
 }

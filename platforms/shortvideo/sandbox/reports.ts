@@ -4,6 +4,7 @@ import { isoDate } from '../../../core/dates';
 import { datesBetween } from '../../sandbox/metrics';
 import { settingOnDay } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
+import { ReportMemo } from '../../sandbox/day-memo';
 import { simulateDelivery, type DeliveryAd, type DeliveryAdGroup, type DeliveryCampaign } from './delivery';
 import { audienceSegments, engagementOf, reachOf, withEngagement } from './engagement';
 import { ToolError } from '../../../core/errors';
@@ -30,15 +31,29 @@ export class ReportsSandbox {
   /**
    * Report rows from the one delivery model (sandbox/delivery.ts): every level's days come from the
    * same top-down allocation, under the state each entity had on each day, so levels add up and a
-   * past day never changes; the advertiser's days are its campaigns' added up.
+   * past day never changes; the advertiser's days are its campaigns' added up. A report over finished
+   * days is kept per process (`reports`) and filtered to the ids asked for.
    */
   async getReport(query: ShortVideoReportQuery): Promise<ShortVideoReportRow[]> {
-    const { start_date: start, end_date: end } = query;
+    const { start_date: start, end_date: end, data_level: level } = query;
+    const entities = await this._entities();
+    const today = isoDate(new Date());
+    const rows = reports.rows(this.store.pk, entities, `${level}|${start}|${end}`, end, today, () =>
+      this._report(level, start, end, entities, today),
+    );
     const wanted = query.ids ? new Set(query.ids) : undefined;
-    const { delivery, ads, budgeted } = await this._deliver(start, end);
+    return wanted ? rows.filter((row) => wanted.has(row.id)) : [...rows];
+  }
+
+  /** Every entity's rows at `level` over [start, end]. */
+  private _report(level: ReportDataLevel, start: string, end: string, entities: Entities, today: string): ShortVideoReportRow[] {
+    const [campaigns, adGroups, adList] = entities;
+    const delivery = simulateDelivery(campaigns, adGroups, adList, start, end, today, this.store.pk);
+    const ads = new Map(adList.map((a) => [a.id, a]));
+    const budgeted = new Map<string, DeliveryCampaign | DeliveryAdGroup>([...campaigns, ...adGroups].map((e) => [e.id, e]));
     // Video and engagement metrics come from each ad's day; every level above adds its ads up.
     const adRows = new Map([...delivery.ad].map(([id, days]) => [id, days.map((day) => withEngagement(ads.get(id), day))]));
-    const parentOf = (level: ReportDataLevel, adId: string): string | undefined => {
+    const parentOf = (adId: string): string | undefined => {
       const ad = ads.get(adId);
       if (level === 'AUCTION_AD') return adId;
       if (level === 'AUCTION_ADGROUP') return ad?.adgroup_id;
@@ -47,24 +62,21 @@ export class ReportsSandbox {
     };
     const dates = datesBetween(start, end);
     const levelIds =
-      query.data_level === 'AUCTION_ADVERTISER'
+      level === 'AUCTION_ADVERTISER'
         ? [this.account.account_id]
-        : query.data_level === 'AUCTION_CAMPAIGN'
+        : level === 'AUCTION_CAMPAIGN'
           ? [...delivery.campaign.keys()]
-          : query.data_level === 'AUCTION_ADGROUP'
+          : level === 'AUCTION_ADGROUP'
             ? [...delivery.adgroup.keys()]
             : [...delivery.ad.keys()];
-    const rows = new Map(
-      levelIds.filter((id) => !wanted || wanted.has(id)).map((id) => [id, dates.map((date) => ({ id, ...zeroRow(date) }))]),
-    );
+    const rows = new Map(levelIds.map((id) => [id, dates.map((date) => ({ id, ...zeroRow(date) }))]));
     for (const [adId, days] of adRows) {
-      const target = rows.get(parentOf(query.data_level, adId) ?? '');
+      const target = rows.get(parentOf(adId) ?? '');
       if (!target) continue;
       days.forEach((day, i) => addInto(target[i]!, day));
     }
     // Campaigns' and ad groups' own days (exact sums of their ads, and of nothing when they have none).
-    const own =
-      query.data_level === 'AUCTION_CAMPAIGN' ? delivery.campaign : query.data_level === 'AUCTION_ADGROUP' ? delivery.adgroup : undefined;
+    const own = level === 'AUCTION_CAMPAIGN' ? delivery.campaign : level === 'AUCTION_ADGROUP' ? delivery.adgroup : undefined;
     if (own)
       for (const [id, list] of rows) own.get(id)?.forEach((day, i) => Object.assign(list[i]!, { ...day, ...pickEngagement(list[i]!) }));
     // Campaigns and ad groups: the daily budget each day had, from the entity's history (a later change
@@ -113,20 +125,20 @@ export class ReportsSandbox {
     return [...out.values()];
   }
 
-  /** The delivery model's days of [start, end] and the ads by id (with their sandbox fields). */
-  private async _deliver(start: string, end: string) {
-    const [campaigns, adGroups, ads] = await Promise.all([
+  /** The campaigns, ad groups and ads the delivery model reads, with their histories. */
+  private async _entities(): Promise<Entities> {
+    return Promise.all([
       this.store.list<DeliveryCampaign>(KIND.campaign, { withHistory: true }),
       this.store.list<DeliveryAdGroup>(KIND.adgroup, { withHistory: true }),
       this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
     ]);
-    return {
-      delivery: simulateDelivery(campaigns, adGroups, ads, start, end, isoDate(new Date()), this.store.pk),
-      ads: new Map(ads.map((a) => [a.id, a])),
-      budgeted: new Map<string, DeliveryCampaign | DeliveryAdGroup>([...campaigns, ...adGroups].map((e) => [e.id, e])),
-    };
   }
 }
+
+type Entities = [DeliveryCampaign[], DeliveryAdGroup[], DeliveryAd[]];
+
+/** Reports over finished days computed in this process (sandbox/day-memo.ts). */
+const reports = new ReportMemo<ShortVideoReportRow>(200);
 
 /** The daily budget of a campaign or ad group over UTC day `date`, weighted by the part of the day each value held. */
 function dailyBudgetOn(entity: DeliveryCampaign | DeliveryAdGroup | undefined, date: string): number | undefined {

@@ -1,13 +1,15 @@
 /**
  * The shortvideo sandbox keeps each campaign's finished days in a per-process memo (issue 33): the shared
- * check of test/support/figures-memo.ts, then the list tool after the pause.
+ * check of test/support/figures-memo.ts, then the list tool after the pause; whole reports over finished
+ * days are kept too, per account.
  */
 import { operatorCall } from '../../../platforms/live/connector';
 import { shortvideo } from '../../../platforms/shortvideo/manifest';
 import { KIND } from '../../../platforms/shortvideo/sandbox/stored';
 import { useMiddayClock } from '../../support/clock';
 import { expectDaysKeptPerContent, yesterday } from '../../support/figures-memo';
-import { callToolOk, useTestTables } from '../../support/gateway';
+import { SandboxStore } from '../../../platforms/sandbox/store';
+import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 useMiddayClock();
@@ -35,5 +37,19 @@ describe('shortvideo campaign days kept in memory', () => {
     const listed = await callToolOk(apiKey, 'list_shortvideo_campaigns', { start_date: yesterday(), end_date: yesterday() });
     const row = (listed.structured!.campaigns as { id: string; metrics: { spend: number } }[]).find((c) => c.id === campaignId)!;
     expect(row.metrics.spend).toBe(0);
+  });
+
+  it("a kept advertiser report is the account's own: a copy with the same entities gets rows under its own id", async () => {
+    const owner = await createTestOwner({ accounts: { shortvideo: 1 } });
+    const account = owner.accounts.shortvideo![0]!;
+    const copy = { ...account, account_id: `${account.account_id}-copy` };
+    const store = new SandboxStore('shortvideo', account.account_id);
+    const copyStore = new SandboxStore('shortvideo', copy.account_id);
+    for (const kind of Object.values(KIND)) await copyStore.putMany(kind, await store.list(kind, { withHistory: true }));
+    const query = { data_level: 'AUCTION_ADVERTISER', start_date: yesterday(), end_date: yesterday() } as const;
+    const [own] = await shortvideo.open(account, operatorCall()).getReport(query);
+    const [copied] = await shortvideo.open(copy, operatorCall()).getReport(query);
+    expect(own!.spend).toBeGreaterThan(0);
+    expect(copied).toEqual({ ...own, id: copy.account_id });
   });
 });
