@@ -5,7 +5,8 @@ import { EntityNotFoundError, type SandboxStore } from '../../sandbox/store';
 import { settingOnDay } from '../../sandbox/history';
 import { matchesFilter } from '../product-filter';
 import { breakdownValues, FUNNEL_METRICS, productShares, splitDay, withFunnel, type FunnelDay } from './breakdowns';
-import { asDailyMetrics, deliveredAdDays, type StoredAd, type StoredAdSet, type StoredCampaign } from './delivery';
+import { ReportMemo } from '../../sandbox/day-memo';
+import { asDailyMetrics, deliveredAdDays, type DeliveryAccount, type StoredAd, type StoredAdSet, type StoredCampaign } from './delivery';
 import { KIND } from './stored';
 import type { SocialAdsProduct, SocialAdsProductSet, SocialAdsInsightsQuery, SocialAdsInsightsRow } from '../port';
 
@@ -22,7 +23,6 @@ export class InsightsSandbox {
       this.store.list<StoredAdSet>(KIND.adSet, { withHistory: true }),
       this.store.list<StoredAd>(KIND.ad, { withHistory: true }),
     ]);
-    const keyOf = (ad: StoredAd) => (query.level === 'campaign' ? ad.campaign_id : query.level === 'adset' ? ad.ad_set_id : ad.id);
     const wanted = query.ids ? new Set(query.ids) : undefined;
     if (wanted) {
       const known = new Set<string>((query.level === 'campaign' ? campaigns : query.level === 'adset' ? adSets : ads).map((e) => e.id));
@@ -30,15 +30,36 @@ export class InsightsSandbox {
       if (unknown)
         throw new EntityNotFoundError(query.level === 'campaign' ? KIND.campaign : query.level === 'adset' ? KIND.adSet : KIND.ad, unknown);
     }
+    const catalog = query.breakdown === 'product_id' ? await this._catalog() : undefined;
+    const today = isoDate(new Date());
+    const request = `${query.level}|${since}|${until}|${query.breakdown ?? ''}`;
+    const rows = reports.rows(this.store.pk, [campaigns, adSets, ads, catalog ?? null], request, until, today, () =>
+      this._rows(query, { campaigns, adSets, ads }, catalog, today),
+    );
+    if (!wanted) return [...rows];
+    const idOf = (row: SocialAdsInsightsRow) =>
+      query.level === 'campaign' ? row.campaign_id : query.level === 'adset' ? row.ad_set_id : row.ad_id;
+    return rows.filter((row) => wanted.has(idOf(row)!));
+  }
+
+  /** Every entity's rows of the query at its level (the ids asked for are picked by the caller). */
+  private _rows(
+    query: SocialAdsInsightsQuery,
+    account: DeliveryAccount,
+    catalog: Catalog | undefined,
+    today: string,
+  ): SocialAdsInsightsRow[] {
+    const { campaigns, adSets, ads } = account;
+    const { since, until } = query.time_range;
+    const keyOf = (ad: StoredAd) => (query.level === 'campaign' ? ad.campaign_id : query.level === 'adset' ? ad.ad_set_id : ad.id);
     // Ads are the unit of delivery: the rows of a level are sums of its ads' whole figures (cents),
     // split by the breakdown's values when one is asked for.
     const campaignById = new Map(campaigns.map((c) => [c.id, c]));
     const adSetById = new Map(adSets.map((a) => [a.id, a]));
-    const productsOfAd = query.breakdown === 'product_id' ? await this._catalogAdProducts(ads) : new Map<string, SocialAdsProduct[]>();
+    const productsOfAd = catalog ? catalogAdProducts(catalog, ads) : new Map<string, SocialAdsProduct[]>();
     const sums = new Map<string, FunnelDay & { breakdown_value?: string }>();
-    for (const delivered of deliveredAdDays({ campaigns, adSets, ads }, since, until, isoDate(new Date()), this.store.pk)) {
+    for (const delivered of deliveredAdDays(account, since, until, today, this.store.pk)) {
       const key = keyOf(delivered.ad);
-      if (wanted && !wanted.has(key)) continue;
       const day = withFunnel(delivered, campaignById.get(delivered.ad.campaign_id)?.objective === 'OUTCOME_SALES');
       let parts: (FunnelDay & { breakdown_value?: string })[] = [day];
       if (query.breakdown === 'product_id') parts = splitDay(day, productShares(productsOfAd.get(day.ad.id) ?? []));
@@ -78,21 +99,34 @@ export class InsightsSandbox {
       });
   }
 
-  /** The products each catalog ad can show: those of its product set. */
-  private async _catalogAdProducts(ads: readonly StoredAd[]): Promise<Map<string, SocialAdsProduct[]>> {
+  /** The account's product sets and products (for the product breakdown). */
+  private async _catalog(): Promise<Catalog> {
     const [sets, products] = await Promise.all([
       this.store.list<SocialAdsProductSet>(KIND.productSet),
       this.store.list<SocialAdsProduct>(KIND.product),
     ]);
-    const out = new Map<string, SocialAdsProduct[]>();
-    for (const ad of ads) {
-      const set = sets.find((x) => x.id === ad.creative.product_set_id);
-      if (set)
-        out.set(
-          ad.id,
-          products.filter((p) => p.catalog_id === set.catalog_id && matchesFilter(p, set.filter)),
-        );
-    }
-    return out;
+    return { sets, products };
   }
 }
+
+interface Catalog {
+  sets: SocialAdsProductSet[];
+  products: SocialAdsProduct[];
+}
+
+/** The products each catalog ad can show: those of its product set. */
+function catalogAdProducts({ sets, products }: Catalog, ads: readonly StoredAd[]): Map<string, SocialAdsProduct[]> {
+  const out = new Map<string, SocialAdsProduct[]>();
+  for (const ad of ads) {
+    const set = sets.find((x) => x.id === ad.creative.product_set_id);
+    if (set)
+      out.set(
+        ad.id,
+        products.filter((p) => p.catalog_id === set.catalog_id && matchesFilter(p, set.filter)),
+      );
+  }
+  return out;
+}
+
+/** Insights over finished days computed in this process (sandbox/day-memo.ts). */
+const reports = new ReportMemo<SocialAdsInsightsRow>(200);

@@ -1,13 +1,15 @@
 /**
  * The socialads sandbox keeps each budget holder's finished days in a per-process memo (issue 33): the shared
- * check of test/support/figures-memo.ts, then the list tool after the pause.
+ * check of test/support/figures-memo.ts, then the list tool after the pause; whole insights over finished
+ * days are kept too, with the catalog a product breakdown reads.
  */
 import { operatorCall } from '../../../platforms/live/connector';
 import { socialads } from '../../../platforms/socialads/manifest';
 import { KIND } from '../../../platforms/socialads/sandbox/stored';
 import { useMiddayClock } from '../../support/clock';
 import { expectDaysKeptPerContent, yesterday } from '../../support/figures-memo';
-import { callToolOk, useTestTables } from '../../support/gateway';
+import { SandboxStore } from '../../../platforms/sandbox/store';
+import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 useMiddayClock();
@@ -39,5 +41,20 @@ describe('socialads campaign days kept in memory', () => {
     const listed = await callToolOk(apiKey, 'list_socialads_campaigns', { start_date: yesterday(), end_date: yesterday() });
     const row = (listed.structured!.campaigns as { id: string; metrics: { spend: number } }[]).find((c) => c.id === campaignId)!;
     expect(row.metrics.spend).toBe(0);
+  });
+
+  it("a kept product breakdown follows the catalog: a product taken out of the catalog leaves the next report's rows", async () => {
+    const owner = await createTestOwner({ accounts: { socialads: 1 } });
+    const account = owner.accounts.socialads![0]!;
+    const port = socialads.open(account, operatorCall());
+    const query = { level: 'ad', time_range: { since: yesterday(), until: yesterday() }, breakdown: 'product_id' } as const;
+    const products = async () => new Set((await port.getInsights(query)).map((row) => row.breakdown_value));
+    const before = await products();
+    const [shown] = [...before];
+    expect(shown).toBeDefined();
+    await new SandboxStore('socialads', account.account_id).remove(KIND.product, shown!);
+    const after = await products();
+    expect(after.has(shown)).toBe(false);
+    expect(after.size).toBeGreaterThan(0);
   });
 });
