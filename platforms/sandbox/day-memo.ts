@@ -69,8 +69,13 @@ export class ReportMemo<Row extends object> {
     if (lastDay >= today) return compute();
     return this.reports.day(contentKey(scope, inputs), query, () => {
       const rows = compute();
-      if (FREEZE_SHARED_STATES) rows.forEach((row) => Object.freeze(row));
+      if (FREEZE_SHARED_STATES) rows.forEach(freezeDeep);
       return rows;
     });
   }
+}
+
+function freezeDeep(value: object): void {
+  Object.freeze(value);
+  for (const inner of Object.values(value)) if (inner && typeof inner === 'object') freezeDeep(inner as object);
 }

@@ -3,6 +3,7 @@ import { ToolError } from '../../../core/errors';
 import { isoDate } from '../../../core/dates';
 import type { DailyMetrics } from '../../../core/metrics';
 import { EntityNotFoundError, type SandboxStore } from '../../sandbox/store';
+import { ReportMemo } from '../../sandbox/day-memo';
 import { KIND } from './stored';
 import type { ProAdsAnalyticsQuery, ProAdsAnalyticsRow, ProAdsEngagement } from '../port';
 import {
@@ -35,14 +36,36 @@ export class AnalyticsSandbox {
     ]);
     requireKnown(KIND.campaign, query.campaigns, campaigns);
     requireKnown(KIND.creative, query.creatives, creatives);
-    const delivered = deliveredCreativeDays({ groups, campaigns, creatives }, start, end, isoDate(new Date()), this.store.pk);
-    if (query.pivot.startsWith('MEMBER_')) {
+    const member = query.pivot.startsWith('MEMBER_');
+    const segments = member ? await this.store.list<StoredSegment>(KIND.segment) : undefined;
+    const entities: Entities = { groups, campaigns, creatives, segments };
+    const today = isoDate(new Date());
+    // A campaign pivot of some creatives adds up part of each campaign: not a pick of whole rows.
+    if (query.pivot === 'CAMPAIGN' && query.creatives) return this._rows(query, entities, today);
+    const request = `${query.pivot}|${start}|${end}|${query.time_granularity}`;
+    const rows = reports.rows(this.store.pk, [groups, campaigns, creatives, segments ?? null], request, end, today, () =>
+      this._rows({ ...query, campaigns: undefined, creatives: undefined }, entities, today),
+    );
+    if (!query.campaigns && !query.creatives) return [...rows];
+    const campaignOf = new Map(creatives.map((c) => [c.id, c.campaign_id]));
+    const campaignWanted = (id: string | undefined) => !query.campaigns || (id !== undefined && query.campaigns.includes(id));
+    return rows.filter((row) =>
+      query.pivot === 'CAMPAIGN'
+        ? campaignWanted(row.pivot_value)
+        : campaignWanted(campaignOf.get(row.pivot_value)) && (!query.creatives || query.creatives.includes(row.pivot_value)),
+    );
+  }
+
+  /** The rows of the query, its campaigns and creatives picked from the delivery. */
+  private _rows(query: ProAdsAnalyticsQuery, entities: Entities, today: string): ProAdsAnalyticsRow[] {
+    const { groups, campaigns, creatives, segments } = entities;
+    const { start, end } = query.date_range;
+    const delivered = deliveredCreativeDays({ groups, campaigns, creatives }, start, end, today, this.store.pk);
+    if (segments) {
       const pivot = query.pivot.slice('MEMBER_'.length);
-      const segments = (await this.store.list<StoredSegment>(KIND.segment))
-        .filter((s) => s.pivot === pivot)
-        .sort((a, b) => a.urn.localeCompare(b.urn));
-      const days = segmentDays(segments, delivered, campaigns);
-      return segments.flatMap((s) => analyticsRows(s.urn, days.get(s.id)!, query));
+      const ofPivot = segments.filter((s) => s.pivot === pivot).sort((a, b) => a.urn.localeCompare(b.urn));
+      const days = segmentDays(ofPivot, delivered, campaigns);
+      return ofPivot.flatMap((s) => analyticsRows(s.urn, days.get(s.id)!, query));
     }
     // Creatives are the unit of delivery: campaign rows are sums of their creatives' whole figures (cents).
     const days = new Map<string, Map<string, Omit<CreativeDay, 'creative'>>>();
@@ -79,6 +102,17 @@ export class AnalyticsSandbox {
       );
   }
 }
+
+/** What the analytics are computed from: the entities with their histories, and the member segments for a member pivot. */
+interface Entities {
+  groups: StoredGroup[];
+  campaigns: StoredCampaign[];
+  creatives: StoredCreative[];
+  segments?: StoredSegment[];
+}
+
+/** Analytics over finished days computed in this process (sandbox/day-memo.ts). */
+const reports = new ReportMemo<ProAdsAnalyticsRow>(200);
 
 function addInto(sum: Omit<DailyMetrics, 'date'>, day: Omit<DailyMetrics, 'date'>): void {
   sum.impressions += day.impressions;

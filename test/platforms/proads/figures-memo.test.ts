@@ -1,13 +1,15 @@
 /**
  * The proads sandbox keeps each campaign's finished days in a per-process memo (issue 33): the shared
- * check of test/support/figures-memo.ts, then the list tool after the pause.
+ * check of test/support/figures-memo.ts, then the list tool after the pause; whole analytics over finished
+ * days are kept too, and a report of some campaigns or creatives picks its rows from them.
  */
 import { operatorCall } from '../../../platforms/live/connector';
 import { proads } from '../../../platforms/proads/manifest';
 import { KIND } from '../../../platforms/proads/sandbox/stored';
 import { useMiddayClock } from '../../support/clock';
 import { expectDaysKeptPerContent, yesterday } from '../../support/figures-memo';
-import { callToolOk, useTestTables } from '../../support/gateway';
+import { addDays } from '../../../core/dates';
+import { callToolOk, createTestOwner, useTestTables } from '../../support/gateway';
 
 useTestTables();
 useMiddayClock();
@@ -37,5 +39,24 @@ describe('proads campaign days kept in memory', () => {
     const listed = await callToolOk(apiKey, 'list_proads_campaigns', { start_date: yesterday(), end_date: yesterday() });
     const row = (listed.structured!.campaigns as { id: string; metrics: { spend: number } }[]).find((c) => c.id === campaignId)!;
     expect(row.metrics.spend).toBe(0);
+  });
+
+  it('a report picked from a kept one: the rows of some campaigns or creatives are those of the whole report', async () => {
+    const owner = await createTestOwner({ accounts: { proads: 1 } });
+    const port = proads.open(owner.accounts.proads![0]!, operatorCall());
+    const window = { date_range: { start: addDays(yesterday(), -6), end: yesterday() }, time_granularity: 'DAILY' } as const;
+    const all = await port.getAnalytics({ pivot: 'CREATIVE', ...window });
+    const creatives = await port.listCreatives();
+    const campaignOf = new Map(creatives.map((c) => [c.id, c.campaign_id]));
+    const [first, second] = [...new Set(all.map((row) => campaignOf.get(row.pivot_value)!))];
+    expect(second).toBeDefined();
+    const ofFirst = all.filter((row) => campaignOf.get(row.pivot_value) === first);
+    expect(await port.getAnalytics({ pivot: 'CREATIVE', campaigns: [first!], ...window })).toEqual(ofFirst);
+    const [one] = ofFirst;
+    expect(await port.getAnalytics({ pivot: 'CREATIVE', campaigns: [second!], creatives: [one!.pivot_value], ...window })).toEqual([]);
+    // A campaign pivot of one creative adds up that creative alone.
+    const byCampaign = await port.getAnalytics({ pivot: 'CAMPAIGN', creatives: [one!.pivot_value], ...window });
+    const itsDays = ofFirst.filter((row) => row.pivot_value === one!.pivot_value);
+    expect(byCampaign).toEqual(itsDays.map((row) => ({ ...row, pivot_value: first })));
   });
 });
