@@ -14,6 +14,7 @@ import {
   type StoredAdGroup,
   type StoredCampaign,
 } from './delivery';
+import { ReportMemo } from '../../sandbox/day-memo';
 import { KIND } from './stored';
 import type { ChatAdsInsightsQuery, ChatAdsInsightsRow } from '../port';
 
@@ -33,11 +34,30 @@ export class InsightsSandbox {
     const known = new Set(entities.map((e) => e.id));
     const missing = (query.ids ?? []).find((id) => !known.has(id));
     if (missing) throw new EntityNotFoundError(kind, missing);
-    const ids = query.ids ?? entities.map((e) => e.id);
+    const today = isoDate(new Date());
+    const lastDay = isoDate(new Date((query.end - 1) * 1000));
+    const request = JSON.stringify([query.aggregation_level, query.start, query.end, query.time_granularity, query.segment, query.fields]);
+    const rows = reports.rows(this.store.pk, [campaigns, adGroups, ads], request, lastDay, today, () =>
+      this._rows(query, { campaigns, adGroups, ads }, entities, today),
+    );
+    if (!query.ids) return [...rows];
+    // The rows of the ids asked for, in their order.
+    const byEntity = new Map<string, ChatAdsInsightsRow[]>();
+    for (const row of rows) {
+      const list = byEntity.get(row.entity_id);
+      if (list) list.push(row);
+      else byEntity.set(row.entity_id, [row]);
+    }
+    return query.ids.flatMap((id) => byEntity.get(id) ?? []);
+  }
+
+  /** The rows of every entity of the query's level (`entities`); the caller picks the ids asked for. */
+  private _rows(query: ChatAdsInsightsQuery, account: Entities, entities: { id: string }[], today: string): ChatAdsInsightsRow[] {
+    const { campaigns, adGroups, ads } = account;
+    const ids = entities.map((e) => e.id);
     const entityOf = (ad: StoredAd) =>
       query.aggregation_level === 'ad' ? ad.id : query.aggregation_level === 'ad_group' ? ad.ad_group_id : ad.campaign_id;
     const wanted = new Set(ids);
-    const today = isoDate(new Date());
 
     // Days overlapping the window, with the share of each day inside it.
     const days = datesBetween(isoDate(new Date(query.start * 1000)), isoDate(new Date((query.end - 1) * 1000))).map((date) => {
@@ -85,6 +105,15 @@ export class InsightsSandbox {
     return rows;
   }
 }
+
+interface Entities {
+  campaigns: WithHistory<StoredCampaign>[];
+  adGroups: WithHistory<StoredAdGroup>[];
+  ads: WithHistory<StoredAd>[];
+}
+
+/** Insights over finished days computed in this process (sandbox/day-memo.ts). */
+const reports = new ReportMemo<ChatAdsInsightsRow>(200);
 
 const DAY = 86_400;
 const SEGMENTS = {
