@@ -2,10 +2,10 @@
  * The searchads sandbox's insights family: figures (getReport, from the delivery model), conversion
  * actions and their report, the keyword planner, and the reference data (languages, locations).
  */
-import { lastReportDay } from '../../../core/dates';
+import { isoDate, lastReportDay } from '../../../core/dates';
 import { allocateMoney, apportion } from '../../sandbox/allocate';
 import { datesBetween, hash32 } from '../../sandbox/metrics';
-import { DayMemo, contentKey } from '../../sandbox/day-memo';
+import { DayMemo, ReportMemo, contentKey } from '../../sandbox/day-memo';
 import { FREEZE_SHARED_STATES, settingOnDay, type WithHistory } from '../../sandbox/history';
 import type { SandboxStore } from '../../sandbox/store';
 import type { SearchAdsGeoTarget, SearchAdsLanguage, SearchAdsReportLevel, SearchAdsReportRow } from '../port-types';
@@ -307,6 +307,19 @@ export class InsightsSandbox {
       level === 'search_term' ? this._searchTermNegatives() : Promise.resolve([]),
       this.store.list<{ id: string; amount: number }>(BIDDING_KIND.budget, { withHistory: true }),
     ]);
+    const entities: ReportEntities = { campaigns, groups, keywords, ads, negatives, sharedBudgets };
+    const lastDay = dates.at(-1)!;
+    const request = `${level}|${dates[0]}|${lastDay}`;
+    return [
+      ...reports.rows(this.store.pk, Object.values(entities), request, lastDay, isoDate(new Date()), () =>
+        this._rows(level, dates, entities),
+      ),
+    ];
+  }
+
+  /** The report's rows at `level` over `dates` (finished days). */
+  private _rows(level: SearchAdsReportLevel, dates: string[], entities: ReportEntities): SearchAdsReportRow[] {
+    const { campaigns, groups, keywords, ads, negatives, sharedBudgets } = entities;
     const byGroup = <T extends { ad_group_id: string }>(items: T[]) => {
       const map = new Map<string, T[]>();
       for (const item of items) map.set(item.ad_group_id, [...(map.get(item.ad_group_id) ?? []), item]);
@@ -397,6 +410,19 @@ export class InsightsSandbox {
     return level === 'customer' ? [...account.values()].sort((a, b) => a.date.localeCompare(b.date)) : rows;
   }
 }
+
+/** What a report is computed from: the stored entities with their histories (negatives for search terms only). */
+interface ReportEntities {
+  campaigns: LinkedCampaign[];
+  groups: StoredAdGroup[];
+  keywords: StoredKeyword[];
+  ads: StoredAd[];
+  negatives: StoredNegative[];
+  sharedBudgets: WithHistory<{ id: string; amount: number }>[];
+}
+
+/** Reports computed in this process (sandbox/day-memo.ts). */
+const reports = new ReportMemo<SearchAdsReportRow>(200);
 
 /**
  * The days of the campaigns on a shared budget, by `${campaign id}|${date}`: each day, the campaigns on

@@ -2,7 +2,8 @@
  * The searchads sandbox keeps the campaign days it computed in a per-process memo
  * (platforms/sandbox/day-memo.ts, issue 33): a read after a write answers the new figures, and two
  * accounts holding the same entity ids never see each other's days. Each read below runs twice, so
- * the second is served from the memo the first filled.
+ * the second is served from the memo the first filled. Whole reports are kept too (`ReportMemo`), with the
+ * negatives a search term report reads.
  */
 import { addDays, isoDate } from '../../../core/dates';
 import { operatorCall } from '../../../platforms/live/connector';
@@ -72,5 +73,26 @@ describe('searchads campaign days kept in memory', () => {
     expect(first.some((r) => r.campaign_id === brand.id && r.date === yesterday())).toBe(true);
     expect(copied).toEqual(first.filter((r) => !(r.campaign_id === brand.id && r.date === yesterday())));
     expect(await readTwice(a.port)).toEqual(first);
+  });
+
+  it('a kept search term report follows the negatives: a term blocked since before yesterday leaves the next one', async () => {
+    const s = await searchAdsSandbox();
+    const terms = () => s.port.getReport('search_term', yesterday(), yesterday());
+    const before = await terms();
+    // A keyword's own text always keeps its day: block the longest other query of a keyword with several.
+    const termsOf = (keywordId: string) => before.filter((r) => r.keyword_id === keywordId && r.search_term);
+    const withSeveral = before.find((r) => r.spend > 0 && termsOf(r.keyword_id!).length > 1)!;
+    const term = termsOf(withSeveral.keyword_id!).sort((a, b) => b.search_term!.length - a.search_term!.length)[0]!;
+    await s.store.create(KIND.negativeKeyword, {
+      id: 'negative-memo-test',
+      campaign_id: term.campaign_id,
+      text: term.search_term!,
+      match_type: 'EXACT',
+      created_at: `${addDays(yesterday(), -1)}T12:00:00.000Z`,
+    });
+    const itsRows = (rows: SearchAdsReportRow[]) =>
+      rows.filter((r) => r.keyword_id === term.keyword_id && r.search_term === term.search_term);
+    expect(itsRows(before)).not.toEqual([]);
+    expect(itsRows(await terms())).toEqual([]);
   });
 });
