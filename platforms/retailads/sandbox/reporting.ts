@@ -1,6 +1,7 @@
 /** The retailads sandbox's report reads: report types, campaign days and placements, simulated from the stored entities. */
 import { isoDate } from '../../../core/dates';
 import type { SandboxStore } from '../../sandbox/store';
+import { ReportMemo } from '../../sandbox/day-memo';
 import { simulateDelivery } from './delivery';
 import { buildPlacementReport, buildReport, type ReportEntities, type Stored } from './reports';
 import { KIND } from './stored';
@@ -20,7 +21,8 @@ export class ReportingSandbox {
   constructor(private readonly store: SandboxStore) {}
 
   async getReport(reportType: RetailAdsReportTypeId, start: string, end: string): Promise<RetailAdsReportRow[]> {
-    return buildReport(reportType, await this._reportEntities(), start, end);
+    const entities = await this._reportEntities();
+    return this._kept(entities, `${reportType}|${start}|${end}`, end, () => buildReport(reportType, entities, start, end));
   }
 
   async getCampaignDays(start: string, end: string): Promise<{ campaign_id: string; date: string; spend: number; daily_budget: number }[]> {
@@ -29,7 +31,14 @@ export class ReportingSandbox {
   }
 
   async getPlacementReport(start: string, end: string): Promise<RetailAdsReportRow[]> {
-    return buildPlacementReport(await this._reportEntities(), start, end);
+    const entities = await this._reportEntities();
+    return this._kept(entities, `placements|${start}|${end}`, end, () => buildPlacementReport(entities, start, end));
+  }
+
+  /** A report over finished days from the process's memo (`reports`), else `compute()` (and kept). */
+  private _kept(entities: ReportEntities, request: string, end: string, compute: () => RetailAdsReportRow[]): RetailAdsReportRow[] {
+    const { scope: _scope, ...stored } = entities;
+    return [...reports.rows(this.store.pk, stored, request, end, isoDate(new Date()), compute)];
   }
 
   /** The stored entities, tiers and change histories included, that report rows are simulated from. */
@@ -47,3 +56,6 @@ export class ReportingSandbox {
     return { campaigns, adGroups, productAds, keywords, targets, sbAds, assets, scope: this.store.pk };
   }
 }
+
+/** Reports over finished days computed in this process (sandbox/day-memo.ts). */
+const reports = new ReportMemo<RetailAdsReportRow>(200);
