@@ -1,7 +1,8 @@
 /** The deskads sandbox's reports: performance, geographic and audience reports from the delivery model. */
-import { lastReportDay } from '../../../core/dates';
+import { isoDate, lastReportDay } from '../../../core/dates';
 import type { DayFigures } from '../../sandbox/allocate';
 import { stateAt } from '../../sandbox/history';
+import { ReportMemo } from '../../sandbox/day-memo';
 import { datesBetween } from '../../sandbox/metrics';
 import type { SandboxStore } from '../../sandbox/store';
 import { deliveryOf, figuresOf, segmentDay, type CampaignDay, type Figures } from './delivery';
@@ -29,8 +30,20 @@ export class ReportsSandbox {
 
   /** Rows from the delivery model (deliveryOf): product, ad group and keyword rows add up to their campaign's rows. */
   async getReport(request: DeskAdsReportRequest): Promise<DeskAdsReportRow[]> {
-    const days = await this._delivery(request);
-    if (!days.length) return [];
+    const dates = reportDates(request);
+    if (!dates.length) return [];
+    const entities = await this._entities();
+    const lastDay = dates.at(-1)!;
+    const query = JSON.stringify([request.report_type, request.aggregation, dates[0], lastDay, request.segment ?? null]);
+    return [
+      ...reports.rows(this.store.pk, entities, query, lastDay, isoDate(new Date()), () =>
+        this._rows(request, this._deliveryOf(entities, dates)),
+      ),
+    ];
+  }
+
+  /** The report's rows from the delivery model's days. */
+  private _rows(request: DeskAdsReportRequest, days: CampaignDay[]): DeskAdsReportRow[] {
     type Dimensions = Omit<DeskAdsReportRow, keyof Figures>;
     // The days of each row's entity, keyed by entity (and day, for Daily; and segment value, when segmented).
     const groups = new Map<string, Dimensions & { days: Figures[] }>();
@@ -89,13 +102,21 @@ export class ReportsSandbox {
     return rows.filter((row) => row.impressions > 0);
   }
 
-  /** The delivery model's days over a range (up to yesterday: the sandbox simulates its days in UTC). */
+  /** The delivery model's days over a range (`reportDates`). */
   private async _delivery(range: DeskAdsRangeRequest): Promise<CampaignDay[]> {
-    const last = lastReportDay(new Date(), 'UTC');
-    const dates = datesBetween(range.start_date, range.end_date < last ? range.end_date : last);
+    const dates = reportDates(range);
     if (!dates.length) return [];
+    return this._deliveryOf(await this._entities(), dates);
+  }
+
+  private _deliveryOf([campaigns, products, adGroups, keywords, negatives, ads, budgets]: Entities, dates: string[]): CampaignDay[] {
+    return deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates, budgets, this.store.pk);
+  }
+
+  /** What the delivery model reads: the entities, with their histories (negatives have none). */
+  private async _entities(): Promise<Entities> {
     const history = { withHistory: true };
-    const [campaigns, products, adGroups, keywords, negatives, ads, budgets] = await Promise.all([
+    return Promise.all([
       this.store.list<StoredCampaign>(KIND.campaign, history),
       this.store.list<StoredProduct>(KIND.product, history),
       this.store.list<DeskAdsAdGroup>(KIND.adGroup, history),
@@ -104,7 +125,6 @@ export class ReportsSandbox {
       this.store.list<StoredAd>(KIND.ad, history),
       this.store.list<StoredBudget>(KIND.budget, history),
     ]);
-    return deliveryOf(campaigns, products, adGroups, keywords, negatives, ads, dates, budgets, this.store.pk);
   }
 
   /** Each campaign's days split by city and location type (sandbox/rest.ts geoSplit), so rows add up to the campaign report. */
@@ -170,3 +190,14 @@ export class ReportsSandbox {
     return [...rows.values()].map(({ days: d, ...dimensions }) => ({ ...dimensions, ...figuresOf(d) })).filter((r) => r.impressions > 0);
   }
 }
+
+type Entities = [StoredCampaign[], StoredProduct[], DeskAdsAdGroup[], StoredKeyword[], StoredNegative[], StoredAd[], StoredBudget[]];
+
+/** A report's days: its range up to yesterday (the sandbox simulates its days in UTC). */
+function reportDates(range: DeskAdsRangeRequest): string[] {
+  const last = lastReportDay(new Date(), 'UTC');
+  return datesBetween(range.start_date, range.end_date < last ? range.end_date : last);
+}
+
+/** Performance reports over finished days computed in this process (sandbox/day-memo.ts). */
+const reports = new ReportMemo<DeskAdsReportRow>(200);
