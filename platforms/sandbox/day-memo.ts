@@ -26,8 +26,14 @@ export function contentKey(scope: string, inputs: unknown): string {
 
 export class DayMemo<V extends object> {
   private readonly entries = new Map<string, V>();
+  /** What the entries held weigh together, by `weigh`. */
+  private weight = 0;
 
-  constructor(readonly limit: number) {}
+  /** Keeps at most `limit` entries, or, with `weigh`, entries weighing at most `limit` together. */
+  constructor(
+    readonly limit: number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
 
   /** The day `date` (or range) of what `key` (a `contentKey`) names: from the memo, else `compute()`, then kept. */
   day(key: string, date: string, compute: () => V): V {
@@ -42,7 +48,12 @@ export class DayMemo<V extends object> {
     const value = compute();
     if (FREEZE_SHARED_STATES) Object.freeze(value);
     this.entries.set(at, value);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.weight += this.weigh(value);
+    for (const [oldest, kept] of this.entries) {
+      if (this.weight <= this.limit) break;
+      this.entries.delete(oldest);
+      this.weight -= this.weigh(kept);
+    }
     return value;
   }
 }
@@ -52,14 +63,14 @@ export class DayMemo<V extends object> {
  * or agent that reads the same list every few seconds, or two reports of one tool run over the same
  * entities, computes the report once; the day memos still serve a new range's days. A report is kept
  * only when its last day is before today (UTC), and holds every entity of its level: callers filter
- * the ids they want out of it and never change its rows (frozen under Jest).
+ * the ids they want out of it and never change its rows (frozen under Jest). Bounded by rows: at most
+ * `REPORT_ROWS_KEPT` per platform (a few tens of MB), the least recently used report dropped first.
  */
-export class ReportMemo<Row extends object> {
-  private readonly reports: DayMemo<readonly Row[]>;
+/** Report rows one platform's memo keeps. */
+export const REPORT_ROWS_KEPT = 50_000;
 
-  constructor(limit: number) {
-    this.reports = new DayMemo(limit);
-  }
+export class ReportMemo<Row extends object> {
+  private readonly reports = new DayMemo<readonly Row[]>(REPORT_ROWS_KEPT, (rows) => rows.length);
 
   /**
    * The rows of report `query` (its level, range and any breakdown, as one string) over `inputs` (the

@@ -113,7 +113,7 @@ interface Entities {
 }
 
 /** Insights over finished days computed in this process (sandbox/day-memo.ts). */
-const reports = new ReportMemo<ChatAdsInsightsRow>(200);
+const reports = new ReportMemo<ChatAdsInsightsRow>();
 
 const DAY = 86_400;
 const SEGMENTS = {

@@ -200,4 +200,4 @@ function reportDates(range: DeskAdsRangeRequest): string[] {
 }
 
 /** Performance reports over finished days computed in this process (sandbox/day-memo.ts). */
-const reports = new ReportMemo<DeskAdsReportRow>(200);
+const reports = new ReportMemo<DeskAdsReportRow>();

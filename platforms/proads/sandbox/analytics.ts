@@ -112,7 +112,7 @@ interface Entities {
 }
 
 /** Analytics over finished days computed in this process (sandbox/day-memo.ts). */
-const reports = new ReportMemo<ProAdsAnalyticsRow>(200);
+const reports = new ReportMemo<ProAdsAnalyticsRow>();
 
 function addInto(sum: Omit<DailyMetrics, 'date'>, day: Omit<DailyMetrics, 'date'>): void {
   sum.impressions += day.impressions;

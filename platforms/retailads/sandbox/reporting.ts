@@ -58,4 +58,4 @@ export class ReportingSandbox {
 }
 
 /** Reports over finished days computed in this process (sandbox/day-memo.ts). */
-const reports = new ReportMemo<RetailAdsReportRow>(200);
+const reports = new ReportMemo<RetailAdsReportRow>();

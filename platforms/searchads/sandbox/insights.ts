@@ -422,7 +422,7 @@ interface ReportEntities {
 }
 
 /** Reports computed in this process (sandbox/day-memo.ts). */
-const reports = new ReportMemo<SearchAdsReportRow>(200);
+const reports = new ReportMemo<SearchAdsReportRow>();
 
 /**
  * The days of the campaigns on a shared budget, by `${campaign id}|${date}`: each day, the campaigns on

@@ -138,7 +138,7 @@ export class ReportsSandbox {
 type Entities = [DeliveryCampaign[], DeliveryAdGroup[], DeliveryAd[]];
 
 /** Reports over finished days computed in this process (sandbox/day-memo.ts). */
-const reports = new ReportMemo<ShortVideoReportRow>(200);
+const reports = new ReportMemo<ShortVideoReportRow>();
 
 /** The daily budget of a campaign or ad group over UTC day `date`, weighted by the part of the day each value held. */
 function dailyBudgetOn(entity: DeliveryCampaign | DeliveryAdGroup | undefined, date: string): number | undefined {

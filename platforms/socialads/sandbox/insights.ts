@@ -129,4 +129,4 @@ function catalogAdProducts({ sets, products }: Catalog, ads: readonly StoredAd[]
 }
 
 /** Insights over finished days computed in this process (sandbox/day-memo.ts). */
-const reports = new ReportMemo<SocialAdsInsightsRow>(200);
+const reports = new ReportMemo<SocialAdsInsightsRow>();
