@@ -71,14 +71,18 @@ export const REPORT_ROWS_KEPT = 50_000;
 
 export class ReportMemo<Row extends object> {
   private readonly reports = new DayMemo<readonly Row[]>(REPORT_ROWS_KEPT, (rows) => rows.length);
+  /** The key of inputs already hashed: inputs handed to several reports of a run are read only (SandboxStore.perRead). */
+  private readonly keys = new WeakMap<object, string>();
 
   /**
    * The rows of report `query` (its level, range and any breakdown, as one string) over `inputs` (the
    * stored entities it is computed from, history included) in the account partition `scope`.
    */
-  rows(scope: string, inputs: unknown, query: string, lastDay: string, today: string, compute: () => Row[]): readonly Row[] {
+  rows(scope: string, inputs: object, query: string, lastDay: string, today: string, compute: () => Row[]): readonly Row[] {
     if (lastDay >= today) return compute();
-    return this.reports.day(contentKey(scope, inputs), query, () => {
+    let key = this.keys.get(inputs);
+    if (key === undefined || !key.startsWith(`${scope}|`)) this.keys.set(inputs, (key = contentKey(scope, inputs)));
+    return this.reports.day(key, query, () => {
       const rows = compute();
       if (FREEZE_SHARED_STATES) rows.forEach(freezeDeep);
       return rows;

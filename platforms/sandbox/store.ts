@@ -120,6 +120,9 @@ function copyOf(value: unknown): unknown {
   return copy;
 }
 
+/** Values made from one read of an account's partition (`perRead`), by that read (the run's cached Query). */
+const derivedFromRead = new WeakMap<Promise<Items>, Map<string, Promise<unknown>>>();
+
 /** A sandbox account's entities can be read ahead of a tool run (functions/runtime/read-ahead.ts). */
 provideSandboxEntities((platform, accountId) => new SandboxStore(platform, accountId));
 
@@ -378,6 +381,27 @@ export class SandboxStore {
     if (partition) return partition.find((item) => item.sk === this.sk(kind, id));
     const items = (await this.cached(this.itemKey(kind, id), read)) ?? (await read());
     return items[0];
+  }
+
+  /**
+   * A value derived from this run's read of the account (`compute` reads through this store), made once per
+   * read: later calls of the run get the same value until the run writes to the account, which makes it read
+   * again. Made anew when the run has not read the account yet, outside a run, and while a unit of work holds
+   * writes. The value is shared by those calls: they only read it.
+   */
+  async perRead<T>(name: string, compute: () => Promise<T>): Promise<T> {
+    const scope = currentStoreScope();
+    const read = scope?.unitOfWork ? undefined : scope?.sandboxReads?.get(this.pk);
+    if (!read) return compute();
+    const derived = derivedFromRead.get(read) ?? new Map<string, Promise<unknown>>();
+    derivedFromRead.set(read, derived);
+    let value = derived.get(name) as Promise<T> | undefined;
+    if (!value) {
+      value = compute();
+      derived.set(name, value);
+      value.catch(() => derived.delete(name));
+    }
+    return value;
   }
 
   /** Whether a read of this entity in this run came from the run's cache (an update then checks a miss against a fresh read). */

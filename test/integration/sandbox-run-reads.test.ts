@@ -150,3 +150,57 @@ describe('what a run keeps', () => {
     expect(sent).toEqual(['GetItemCommand']);
   });
 });
+
+describe('a value made from the run’s read of the account (perRead)', () => {
+  let made = 0;
+  /** The campaigns' budgets as read, counting how often they are made. */
+  const budgets = (s: SandboxStore) =>
+    s.perRead('budgets', async () => {
+      made++;
+      return (await s.list<Campaign>('campaign')).map((c) => c.budget);
+    });
+  const storeWithCampaign = async (name: string) => {
+    const s = new SandboxStore('retailads', `perread-${name}`);
+    await s.create<Campaign>('campaign', { id: '1', status: 'ACTIVE', budget: 10 });
+    made = 0;
+    return s;
+  };
+
+  it('is made once per read of the account in a run, and again in the next run', async () => {
+    const s = await storeWithCampaign('once');
+    await run(async () => {
+      await s.list('campaign');
+      const first = await budgets(s);
+      expect(await budgets(s)).toBe(first);
+    });
+    expect(made).toBe(1);
+    await run(async () => {
+      await s.list('campaign');
+      await budgets(s);
+    });
+    expect(made).toBe(2);
+  });
+
+  it('is made again after the run writes to the account, from what the write left', async () => {
+    const s = await storeWithCampaign('write');
+    await run(async () => {
+      await s.list('campaign');
+      expect(await budgets(s)).toEqual([10]);
+      await s.update('campaign', '1', { budget: 25 });
+      await s.list('campaign');
+      expect(await budgets(s)).toEqual([25]);
+    });
+    expect(made).toBe(2);
+  });
+
+  it('is made every time outside a run, and before the run has read the account', async () => {
+    const s = await storeWithCampaign('unread');
+    await budgets(s);
+    await budgets(s);
+    expect(made).toBe(2);
+    await run(async () => {
+      await budgets(s);
+    });
+    expect(made).toBe(3);
+  });
+});

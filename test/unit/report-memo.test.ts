@@ -13,7 +13,7 @@ const YESTERDAY = '2026-11-28';
 function counting(rows: number) {
   const memo = new ReportMemo<{ id: string; spend: number }>();
   const computed: string[] = [];
-  const read = (scope: string, query: string, lastDay = YESTERDAY, inputs: unknown = ['campaign']) =>
+  const read = (scope: string, query: string, lastDay = YESTERDAY, inputs: object = ['campaign']) =>
     memo.rows(scope, inputs, query, lastDay, TODAY, () => {
       computed.push(`${scope} ${query}`);
       return Array.from({ length: rows }, (_, i) => ({ id: `${i}`, spend: i }));

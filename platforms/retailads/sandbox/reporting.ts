@@ -37,12 +37,18 @@ export class ReportingSandbox {
 
   /** A report over finished days from the process's memo (`reports`), else `compute()` (and kept). */
   private _kept(entities: ReportEntities, request: string, end: string, compute: () => RetailAdsReportRow[]): RetailAdsReportRow[] {
-    const { scope: _scope, ...stored } = entities;
-    return [...reports.rows(this.store.pk, stored, request, end, isoDate(new Date()), compute)];
+    return [...reports.rows(this.store.pk, entities, request, end, isoDate(new Date()), compute)];
   }
 
-  /** The stored entities, tiers and change histories included, that report rows are simulated from. */
-  private async _reportEntities(): Promise<ReportEntities> {
+  /**
+   * The stored entities, tiers and change histories included, that report rows are simulated from: read once
+   * per read of the account in a run (a list tool asks one report per ad product); the reports only read them.
+   */
+  private _reportEntities(): Promise<ReportEntities> {
+    return this.store.perRead('report entities', () => this._readReportEntities());
+  }
+
+  private async _readReportEntities(): Promise<ReportEntities> {
     const withHistory = { withHistory: true };
     const [campaigns, adGroups, productAds, keywords, targets, sbAds, assets] = await Promise.all([
       this.store.list<Stored<RetailAdsCampaign>>(KIND.campaign, withHistory),

@@ -125,13 +125,18 @@ export class ReportsSandbox {
     return [...out.values()];
   }
 
-  /** The campaigns, ad groups and ads the delivery model reads, with their histories. */
-  private async _entities(): Promise<Entities> {
-    return Promise.all([
-      this.store.list<DeliveryCampaign>(KIND.campaign, { withHistory: true }),
-      this.store.list<DeliveryAdGroup>(KIND.adgroup, { withHistory: true }),
-      this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
-    ]);
+  /**
+   * The campaigns, ad groups and ads the delivery model reads, with their histories: read once per read of
+   * the account in a run (a list asks its figures and its reach); the reports only read them.
+   */
+  private _entities(): Promise<Entities> {
+    return this.store.perRead('report entities', () =>
+      Promise.all([
+        this.store.list<DeliveryCampaign>(KIND.campaign, { withHistory: true }),
+        this.store.list<DeliveryAdGroup>(KIND.adgroup, { withHistory: true }),
+        this.store.list<DeliveryAd>(KIND.ad, { withHistory: true }),
+      ]),
+    );
   }
 }
 
