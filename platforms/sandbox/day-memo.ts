@@ -17,7 +17,7 @@
  * of the entities it is computed from and its query (level and range).
  */
 import { createHash } from 'node:crypto';
-import { FREEZE_SHARED_STATES } from './history';
+import { FREEZE_SHARED_STATES, freezeDeep } from './history';
 
 /** The memo key of `inputs` (entities as the store hands them out) within one account's partition `scope`. */
 export function contentKey(scope: string, inputs: unknown): string {
@@ -88,9 +88,4 @@ export class ReportMemo<Row extends object> {
       return rows;
     });
   }
-}
-
-function freezeDeep(value: object): void {
-  Object.freeze(value);
-  for (const inner of Object.values(value)) if (inner && typeof inner === 'object') freezeDeep(inner as object);
 }

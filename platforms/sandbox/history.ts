@@ -44,6 +44,12 @@ const timelines = new WeakMap<object, Timeline>();
  */
 export const FREEZE_SHARED_STATES = process.env.NODE_ENV === 'test';
 
+/** Freezes `value` and every object and array within it (shared more widely: kept reports, a run's derived values). */
+export function freezeDeep(value: object): void {
+  Object.freeze(value);
+  for (const inner of Object.values(value)) if (inner && typeof inner === 'object' && !Object.isFrozen(inner)) freezeDeep(inner as object);
+}
+
 function timelineOf(entity: WithHistory<object>): Timeline {
   let timeline = timelines.get(entity);
   if (timeline && unchanged(timeline, entity)) return timeline;

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../../functions/runtime/config';
 import { cancellationReasons, currentStoreScope, documentClient, isConditionalCheckFailed } from '../../functions/runtime/stores/dynamo';
-import type { HistoryEntry } from './history';
+import { FREEZE_SHARED_STATES, freezeDeep, type HistoryEntry } from './history';
 import type { UnitOfWork } from '../../functions/runtime/stores/unit-of-work';
 import type { PlatformWord } from '../../core/platforms';
 import { provideSandboxEntities } from '../../functions/runtime/read-ahead';
@@ -387,7 +387,7 @@ export class SandboxStore {
    * A value derived from this run's read of the account (`compute` reads through this store), made once per
    * read: later calls of the run get the same value until the run writes to the account, which makes it read
    * again. Made anew when the run has not read the account yet, outside a run, and while a unit of work holds
-   * writes. The value is shared by those calls: they only read it.
+   * writes. The value is shared by those calls: they only read it (frozen under Jest).
    */
   async perRead<T>(name: string, compute: () => Promise<T>): Promise<T> {
     const scope = currentStoreScope();
@@ -398,6 +398,11 @@ export class SandboxStore {
     let value = derived.get(name) as Promise<T> | undefined;
     if (!value) {
       value = compute();
+      if (FREEZE_SHARED_STATES)
+        value = value.then((made) => {
+          if (made && typeof made === 'object') freezeDeep(made);
+          return made;
+        });
       derived.set(name, value);
       value.catch(() => derived.delete(name));
     }

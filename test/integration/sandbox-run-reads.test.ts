@@ -172,6 +172,8 @@ describe('a value made from the run’s read of the account (perRead)', () => {
       await s.list('campaign');
       const first = await budgets(s);
       expect(await budgets(s)).toBe(first);
+      // Shared by the run's calls: read only (frozen under Jest).
+      expect(() => first.push(0)).toThrow(TypeError);
     });
     expect(made).toBe(1);
     await run(async () => {
