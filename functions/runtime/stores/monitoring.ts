@@ -144,8 +144,11 @@ async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** Items whose `due` partition is `due` and whose next_run_at has come (the by_due index), across owners. */
-async function dueItems(due: string, now: Date): Promise<Record<string, unknown>[]> {
+/**
+ * Items whose `due` partition is `due` and whose next_run_at has come (the by_due index), across owners;
+ * with `limit`, at most that many (one page).
+ */
+async function dueItems(due: string, now: Date, limit?: number): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -156,10 +159,11 @@ async function dueItems(due: string, now: Date): Promise<Record<string, unknown>
         KeyConditionExpression: 'due = :due AND next_run_at <= :now',
         ExpressionAttributeValues: { ':due': due, ':now': now.toISOString() },
         ExclusiveStartKey: startKey,
+        Limit: limit,
       }),
     );
     found.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
+    startKey = limit === undefined ? page.LastEvaluatedKey : undefined;
   } while (startKey);
   return found;
 }
@@ -170,20 +174,8 @@ async function dueItems(due: string, now: Date): Promise<Record<string, unknown>
  * nothing due never loads the tasks' code (functions/scheduler.ts).
  */
 export async function anyTaskDue(now: Date): Promise<boolean> {
-  const pages = await Promise.all(
-    [DUE, BRIEF_DUE, RESEARCH_DUE, WATCH_DUE].map((due) =>
-      documentClient().send(
-        new QueryCommand({
-          TableName: tableName('monitoring'),
-          IndexName: 'by_due',
-          KeyConditionExpression: 'due = :due AND next_run_at <= :now',
-          ExpressionAttributeValues: { ':due': due, ':now': now.toISOString() },
-          Limit: 1,
-        }),
-      ),
-    ),
-  );
-  return pages.some((page) => (page.Items?.length ?? 0) > 0);
+  const found = await Promise.all([DUE, BRIEF_DUE, RESEARCH_DUE, WATCH_DUE].map((due) => dueItems(due, now, 1)));
+  return found.some((items) => items.length > 0);
 }
 
 /**
