@@ -67,7 +67,7 @@ export async function runPlannedWrite(
   const settling = state.idempotency?.settling;
   if (settling && !state.dryRun) {
     const entry = await getAuditEntry(ctx.owner.owner_id, settling.changeId);
-    if (entry && !entry.resendable && unjudgeable(entry)) {
+    if (entry && !entry.resendable && !judgeableByPlan(entry)) {
       if (entry.outcome === 'unknown') {
         state.unknownChangeId = settling.changeId;
         throw new OutcomeUnknownError(tool.platform ?? 'gateway', judgeUnknownWrite(entry, undefined).detail);
@@ -280,7 +280,7 @@ async function failedWrite(state: RequestState, audit: ReturnType<typeof auditRe
 function holdUnit(state: RequestState, plan: WritePlan, settles = false): HeldUnit | undefined {
   const reservation = state.reservation;
   if (!reservation || (reservation.refunded && !reservation.held)) return undefined;
-  if (!plan.changes.length || (!settles && unjudgeable(plan))) return undefined;
+  if (!plan.changes.length || (!settles && !judgeableByPlan(plan))) return undefined;
   reservation.held = true;
   return { period: reservation.period, token: reservation.token, used: reservation.used };
 }
@@ -535,17 +535,8 @@ export function nothingLeftToChange(fresh: WritePlan): boolean {
 }
 
 /**
- * Whether a recorded write cannot be judged by planning it again (judgeableByPlan: it creates or removes
- * something, names no change, or an update names no before value): judgeUnknownWrite says why without a
- * fresh plan.
- */
-export function unjudgeable(recorded: Pick<AuditEntry, 'changes'>): boolean {
-  return !judgeableByPlan(recorded);
-}
-
-/**
- * Whether a second plan of this write can tell whether it took effect: it updates fields only, and
- * names the value each one had before (a field planned with no before value would be found "still as
+ * Whether a second plan of this write (or of a recorded one) can tell whether it took effect: it updates
+ * fields only, and names the value each one had before (a field planned with no before value would be found "still as
  * before" whatever happened, and the write run again).
  */
 export function judgeableByPlan(plan: Pick<WritePlan, 'changes'>): boolean {

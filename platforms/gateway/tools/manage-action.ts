@@ -4,7 +4,7 @@ import {
   alreadyInEffect,
   changedSince,
   judgeUnknownWrite,
-  unjudgeable,
+  judgeableByPlan,
   undoOf,
   type UnknownWriteVerdict,
 } from '../../../functions/runtime/planned-writes';
@@ -71,10 +71,10 @@ async function settlePlan(changeId: string, ctx: ToolContext<unknown>): Promise<
     );
   const tool = plannedTool(ctx, entry.tool);
   const args = toolArguments(tool, entry.arguments);
-  // A create is not planned again (that would plan a new entity, or refuse its name as taken).
-  const fresh = unjudgeable(entry)
-    ? undefined
-    : await planOnly(tool, args, await recordedContext(ctx, tool, entry.platform, entry.account_id));
+  // Only a write a second plan can judge is planned again (a create would plan a new entity, or refuse its name as taken).
+  const fresh = judgeableByPlan(entry)
+    ? await planOnly(tool, args, await recordedContext(ctx, tool, entry.platform, entry.account_id))
+    : undefined;
   const verdict = judgeUnknownWrite(entry, fresh);
   const recorded: WritePlan = { summary: entry.summary ?? entry.tool, changes: entry.changes, budgets: entry.budgets, data: fresh?.data };
   const undo = verdict.outcome === 'applied' ? undoOf(tool, recorded, args) : undefined;
